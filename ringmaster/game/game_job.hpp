@@ -1,0 +1,52 @@
+// The description of one game to play: the seam between the run loop (or a remote
+// `ringmaster-play`) and the referee. Plain data with a JSON round trip.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/gtp/controller.hpp"
+
+namespace rm::game {
+
+struct PlayerSpec {
+  std::string code;            // player code from the control file (or a candidate's code)
+  rm::gtp::EngineSpec engine;  // how to start and talk to the engine
+  bool is_reliable_scorer = true;
+  bool allow_claim = false;
+  bool sgf_player_name_from_gtp = true;
+};
+
+enum class Scorer { Players, Internal };
+enum class HandicapStyle { Fixed, Free };
+enum class HandicapCompensation { No, Full, Short };
+
+struct GameSettings {
+  int board_size = 19;
+  double komi = 0.0;
+  int handicap = 0;  // 0 = no handicap
+  HandicapStyle handicap_style = HandicapStyle::Fixed;
+  int move_limit = 1000;
+  Scorer scorer = Scorer::Players;
+  HandicapCompensation internal_scorer_handicap_compensation = HandicapCompensation::Full;
+};
+
+struct GameJob {
+  std::string game_id;           // e.g. "17" (mc_tuner) or "0_003" (playoff)
+  std::string competition_code;  // for GN "<code> <game_id>"
+  std::string sgf_event;         // EV
+  std::string sgf_note;          // extra root-comment line, e.g. "Candidate parameters: pl: 300"
+  PlayerSpec black, white;
+  GameSettings settings;
+  std::string sgf_dir;       // if non-empty: write <sgf_dir>/<game_id>.sgf for a finished game
+  std::string void_sgf_dir;  // if non-empty: write <void_sgf_dir>/<game_id>.sgf for a void game with >= 1 move
+  std::string gtp_log_path;  // if non-empty: GTP transcript of both engines (--log-gtp)
+};
+
+// Throws std::invalid_argument naming the offending field ("black.engine.process.argv: ...")
+// when a field is missing or has the wrong type or value.
+nlohmann::json to_json(const GameJob& job);
+GameJob job_from_json(const nlohmann::json& j);
+
+}  // namespace rm::game

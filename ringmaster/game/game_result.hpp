@@ -1,0 +1,40 @@
+// The outcome of one game as the referee saw it; plain data with a JSON round trip.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace rm::game {
+
+struct GameResult {
+  std::string game_id, black_code, white_code;
+  bool is_void = false;
+  std::string void_reason;  // the game does not count (an engine failed before the result was known)
+  std::string winner;       // "b", "w" or "" (jigo, unknown, void)
+  std::string sgf_result;   // "B+R", "W+4.5", "B+F", "B+", "0", "?", "Void"
+  std::optional<double> margin;
+  bool is_jigo = false, is_forfeit = false;
+  std::string detail;         // gomill's detail, e.g. "forfeit by two: attempted move to occupied point D4"
+  std::string forfeit_cause;  // "", "timeout", "illegal_move", "ill_formed_move", "failure_response", "claims_illegal", "exited"...
+  int move_count = 0;
+  std::optional<double> black_cpu_s, white_cpu_s;
+  std::string black_short_description, white_short_description;
+  std::string black_long_description, white_long_description;
+  std::vector<std::string> warnings, late_errors;
+  std::string sgf_path;  // where the record was written, "" if none
+
+  std::string winning_code() const;  // "" when no winner
+  std::string losing_code() const;   // "" when no winner
+  // gomill's one-line description: "one beat two B+18", "one vs two jigo",
+  // "one vs two Void (hit move limit)".
+  std::string describe() const;
+};
+
+// result_from_json throws std::invalid_argument naming the offending field.
+nlohmann::json to_json(const GameResult& result);
+GameResult result_from_json(const nlohmann::json& j);
+
+}  // namespace rm::game

@@ -1,0 +1,76 @@
+// The competition interface the run loop drives. A competition decides which games to play
+// and keeps their statistics; it does no I/O of its own (the store persists state()).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "ringmaster/game/game_job.hpp"
+
+namespace rm::control {
+struct ControlFile;
+}
+
+namespace rm::comp {
+
+// The stored state or definition cannot be used with this control file (e.g. a parameter's
+// scale changed). The message names what changed.
+class IncompatibleState : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// description: how the display shows a game in progress, e.g. "game 17: pl: 300 [(3,)]"
+struct JobRequest {
+  rm::game::GameJob job;
+  std::string description;
+};
+
+// "game 3: pl: 35 [(3,)] lost W+25.5" / "pl: 35 [(3,)] lost"
+struct ResultLines {
+  std::string screen_line;
+  std::string history_line;
+};
+
+class Competition {
+ public:
+  virtual ~Competition() = default;
+  // Next game to start, or nullopt when none can start now (all issued and waiting, or finished).
+  virtual std::optional<JobRequest> next_job() = 0;
+  // A finished (non-void) game: update statistics; returns the lines for display and history.
+  virtual ResultLines on_result(const rm::game::GameResult& r) = 0;
+  // A void game: returns true to carry on (the game number is skipped or the job replayed, per
+  // gomill's rules for the type), false to halt ("too many void games").
+  virtual bool on_void(const rm::game::GameResult& r) = 0;
+  virtual bool finished() const = 0;                        // all games played
+  virtual std::optional<int> games_remaining() const = 0;   // nullopt if unlimited
+  // Persistent state (JSON), committed by the store with each game. restore() refuses an
+  // incompatible state with IncompatibleState and a clear message.
+  virtual nlohmann::json state() const = 0;
+  virtual void restore(const nlohmann::json& state) = 0;
+  // What must not change between runs (parameters, splits, scales...), stored once and
+  // compared on resume.
+  virtual nlohmann::json definition() const = 0;
+  // Reports in gomill's formats: the full report (`report`, the .report file), the short one
+  // for `show`, and the live screen report ("In progress:" lines for the given game ids).
+  virtual std::string full_report() const = 0;
+  virtual std::string short_report() const = 0;
+  virtual std::string screen_report(const std::vector<std::string>& game_ids_in_progress) const = 0;
+  // e.g. the tree dump every log_tree_to_history_period games; empty when not due.
+  virtual std::vector<std::string> periodic_history_lines() const = 0;
+  virtual nlohmann::json json_report() const = 0;
+  // The players to start once before a run (startup checks), with the settings to use.
+  virtual std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players_to_check() const = 0;
+};
+
+// Factory by the control file's competition_type; throws std::invalid_argument for a type
+// that has no implementation.
+std::unique_ptr<Competition> make_competition(const rm::control::ControlFile& cf);
+
+}  // namespace rm::comp

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ringmaster/game/game_job.hpp"
+#include "ringmaster/game/game_result.hpp"
 
 namespace rm::control {
 struct ControlFile;

@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "ringmaster/game/game_job.hpp"
+#include "ringmaster/game/game_result.hpp"
 
 struct sqlite3;
 

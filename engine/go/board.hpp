@@ -7,7 +7,9 @@
 // number of empty neighbours counted once per adjacent stone) together with the sum and the
 // sum of squares of those liberty points: a chain is in atari exactly when all its
 // pseudo-liberties are the same point, i.e. when count * sum_sq == sum * sum.
+#include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -57,6 +59,8 @@ class Board {
   Colour colour_at(Point p) const { return static_cast<Colour>(colour_[idx(p)] & 3u); }
   int empty_count() const { return empty_count_; }
   Point empty_point(int i) const { return empties_[idx(i)]; }
+  // Reorders the empty-point list (for sampling without replacement); the set is unchanged.
+  void swap_empties(int i, int j);
   // The point the given colour may not play now because of simple ko (kNoPoint if none).
   Point ko_point_for(Colour c) const { return c == ko_colour_ ? ko_point_ : kNoPoint; }
   // One-point eye of c per the reference-bot rule: all orthogonal neighbours are c or off

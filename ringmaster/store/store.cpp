@@ -1,0 +1,237 @@
+#include "ringmaster/store/store.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ringmaster/store/schema.hpp"
+#include "ringmaster/store/sqlite_handle.hpp"
+
+namespace rm::store {
+namespace {
+
+using detail::Statement;
+using detail::WriteTransaction;
+
+// A reader waits this long for a writer's checkpoint instead of failing at once.
+constexpr int kBusyTimeoutMs = 5000;
+
+// Takes the competition's single-instance lock; returns the descriptor (kept open, so the lock
+// lasts as long as the Store and is released by the kernel if the process dies).
+int take_lock(const std::string& lock_path) {
+  const int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) throw StoreError("cannot open lock file " + lock_path + ": " + std::strerror(errno));
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    const int error = errno;
+    ::close(fd);
+    if (error == EWOULDBLOCK) throw StoreLocked("competition is already running");
+    throw StoreError("cannot lock " + lock_path + ": " + std::strerror(error));
+  }
+  return fd;
+}
+
+sqlite3* open_database(const std::string& db_path, int flags) {
+  sqlite3* db = nullptr;
+  const int rc = sqlite3_open_v2(db_path.c_str(), &db, flags, nullptr);
+  if (rc != SQLITE_OK) {
+    std::string message = "cannot open database " + db_path + ": " +
+                          (db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+    sqlite3_close(db);
+    throw StoreError(message);
+  }
+  sqlite3_extended_result_codes(db, 1);
+  sqlite3_busy_timeout(db, kBusyTimeoutMs);
+  return db;
+}
+
+
+}  // namespace
+
+Store::Store(sqlite3* db, int lock_fd, bool read_only) : db_(db), lock_fd_(lock_fd), read_only_(read_only) {}
+
+Store::~Store() {
+  sqlite3_close_v2(db_);
+  if (lock_fd_ >= 0) ::close(lock_fd_);  // releases the flock
+}
+
+std::unique_ptr<Store> Store::open_for_run(const std::string& db_path, const std::string& lock_path) {
+  const int lock_fd = take_lock(lock_path);
+  sqlite3* db = nullptr;
+  try {
+    db = open_database(db_path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX);
+    // WAL: readers (show/report) never block the writer. synchronous=FULL: COMMIT returns only
+    // after the WAL is fsynced, so an acknowledged game survives an OS crash or power loss, at
+    // the cost of one fsync per finished game.
+    detail::exec(db, "PRAGMA journal_mode=WAL");
+    detail::exec(db, "PRAGMA synchronous=FULL");
+    detail::migrate(db);
+  } catch (...) {
+    sqlite3_close_v2(db);
+    ::close(lock_fd);
+    throw;
+  }
+  return std::unique_ptr<Store>(new Store(db, lock_fd, false));
+}
+
+std::unique_ptr<Store> Store::open_read_only(const std::string& db_path) {
+  struct stat info {};
+  if (::stat(db_path.c_str(), &info) != 0) throw StoreError("no database " + db_path + ": " + std::strerror(errno));
+  sqlite3* db = open_database(db_path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
+  try {
+    const int version = detail::read_schema_version(db);
+    if (version == 0) throw StoreError(db_path + " is not a ringmaster database (no meta table)");
+    if (version > kSchemaVersion)
+      throw StoreError("database schema version " + std::to_string(version) +
+                       " is newer than this ringmaster supports (" + std::to_string(kSchemaVersion) + ")");
+  } catch (...) {
+    sqlite3_close_v2(db);
+    throw;
+  }
+  return std::unique_ptr<Store>(new Store(db, -1, true));
+}
+
+namespace {
+
+std::optional<std::string> read_meta(sqlite3* db, const char* key) {
+  Statement select(db, "SELECT value FROM meta WHERE key = ?1");
+  select.bind(1, key);
+  if (!select.step()) return std::nullopt;
+  return select.column_text(0);
+}
+
+void write_meta(sqlite3* db, const char* key, const std::string& value) {
+  WriteTransaction transaction(db);
+  Statement upsert(db, "INSERT INTO meta (key, value) VALUES (?1, ?2) "
+                       "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+  upsert.bind(1, key).bind(2, value);
+  upsert.step();
+  transaction.commit();
+}
+
+nlohmann::json parse_stored_json(const std::string& text, const std::string& what) {
+  try {
+    return nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
+    throw StoreError("corrupt " + what + " in the database: " + e.what());
+  }
+}
+
+void write_state(sqlite3* db, const nlohmann::json& state) {
+  Statement upsert(db,
+                   "INSERT INTO state (id, state_json, updated_at) "
+                   "VALUES (1, ?1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) "
+                   "ON CONFLICT (id) DO UPDATE SET state_json = excluded.state_json, "
+                   "updated_at = excluded.updated_at");
+  upsert.bind(1, state.dump());
+  upsert.step();
+}
+
+void bind_nullable(Statement& statement, int index, const std::string& text) {
+  if (text.empty())
+    statement.bind_null(index);
+  else
+    statement.bind(index, text);
+}
+
+std::vector<rm::game::GameResult> read_results(sqlite3* db, const char* sql, const char* what) {
+  std::vector<rm::game::GameResult> results;
+  Statement select(db, sql);
+  while (select.step()) {
+    const nlohmann::json j = parse_stored_json(select.column_text(0), what);
+    try {
+      results.push_back(rm::game::result_from_json(j));
+    } catch (const std::exception& e) {
+      throw StoreError(std::string("corrupt ") + what + " in the database: " + e.what());
+    }
+  }
+  return results;
+}
+
+int count_rows(sqlite3* db, const char* sql) {
+  Statement select(db, sql);
+  select.step();
+  return static_cast<int>(select.column_int(0));
+}
+
+}  // namespace
+
+std::optional<nlohmann::json> Store::load_definition() {
+  const auto text = read_meta(db_, "definition");
+  if (!text) return std::nullopt;
+  return parse_stored_json(*text, "competition definition");
+}
+
+void Store::save_definition(const nlohmann::json& definition) {
+  if (read_only_) throw StoreError("save_definition on a read-only store");
+  write_meta(db_, "definition", definition.dump());
+}
+
+std::string Store::competition_type() { return read_meta(db_, "competition_type").value_or(""); }
+
+void Store::save_competition_type(const std::string& type) {
+  if (read_only_) throw StoreError("save_competition_type on a read-only store");
+  write_meta(db_, "competition_type", type);
+}
+
+std::optional<nlohmann::json> Store::load_state() {
+  Statement select(db_, "SELECT state_json FROM state WHERE id = 1");
+  if (!select.step()) return std::nullopt;
+  return parse_stored_json(select.column_text(0), "competition state");
+}
+
+void Store::save_state(const nlohmann::json& state) {
+  if (read_only_) throw StoreError("save_state on a read-only store");
+  WriteTransaction transaction(db_);
+  write_state(db_, state);
+  transaction.commit();
+}
+
+bool Store::commit_game(const rm::game::GameResult& r, const nlohmann::json& new_state) {
+  if (read_only_) throw StoreError("commit_game on a read-only store");
+  WriteTransaction transaction(db_);
+  Statement insert(db_,
+                   "INSERT INTO games (game_id, black, white, winner, sgf_result, result_json, sgf_path, "
+                   "committed_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))");
+  insert.bind(1, r.game_id).bind(2, r.black_code).bind(3, r.white_code).bind(4, r.winner);
+  insert.bind(5, r.sgf_result).bind(6, rm::game::to_json(r).dump());
+  bind_nullable(insert, 7, r.sgf_path);
+  // The UNIQUE game_id refuses a second commit of the same game; the transaction then rolls
+  // back (destructor), leaving the state as it was.
+  if (!insert.step_unless_constraint()) return false;
+  write_state(db_, new_state);
+  transaction.commit();
+  return true;
+}
+
+void Store::commit_void_game(const rm::game::GameResult& r, const nlohmann::json& new_state) {
+  if (read_only_) throw StoreError("commit_void_game on a read-only store");
+  WriteTransaction transaction(db_);
+  Statement insert(db_,
+                   "INSERT INTO void_games (game_id, black, white, void_reason, result_json, sgf_path, "
+                   "committed_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))");
+  insert.bind(1, r.game_id).bind(2, r.black_code).bind(3, r.white_code).bind(4, r.void_reason);
+  insert.bind(5, rm::game::to_json(r).dump());
+  bind_nullable(insert, 6, r.sgf_path);
+  insert.step();
+  write_state(db_, new_state);
+  transaction.commit();
+}
+
+std::vector<rm::game::GameResult> Store::games() {
+  return read_results(db_, "SELECT result_json FROM games ORDER BY seq", "game result");
+}
+
+std::vector<rm::game::GameResult> Store::void_games() {
+  return read_results(db_, "SELECT result_json FROM void_games ORDER BY seq", "void game result");
+}
+
+int Store::game_count() { return count_rows(db_, "SELECT count(*) FROM games"); }
+
+int Store::void_game_count() { return count_rows(db_, "SELECT count(*) FROM void_games"); }
+
+int Store::schema_version() { return detail::read_schema_version(db_); }
+
+}  // namespace rm::store

@@ -1,0 +1,161 @@
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "ringmaster/store/store.hpp"
+#include "tests/store/store_test_support.hpp"
+
+using rm::store::Store;
+using rm::store::test::make_result;
+using rm::store::test::TempDir;
+
+TEST_CASE("a new store is empty and at the current schema version", "[store]") {
+  TempDir dir;
+  auto store = Store::open_for_run(dir.file("c.db"), dir.file("c.lock"));
+  CHECK(store->schema_version() == rm::store::kSchemaVersion);
+  CHECK_FALSE(store->load_definition().has_value());
+  CHECK_FALSE(store->load_state().has_value());
+  CHECK(store->competition_type().empty());
+  CHECK(store->game_count() == 0);
+  CHECK(store->void_game_count() == 0);
+  CHECK(store->games().empty());
+}
+
+TEST_CASE("definition, type, state and games round trip through a reopen", "[store]") {
+  TempDir dir;
+  const nlohmann::json definition = {{"parameters", {{{"code", "pl"}, {"split", 5}}}}, {"initial_visits", 10}};
+  {
+    auto store = Store::open_for_run(dir.file("c.db"), dir.file("c.lock"));
+    store->save_definition(definition);
+    store->save_competition_type("mc_tuner");
+    CHECK(store->commit_game(make_result("0", "b"), {{"n", 1}}));
+    CHECK(store->commit_game(make_result("1", "w"), {{"n", 2}}));
+    auto void_result = make_result("2", "");
+    void_result.is_void = true;
+    void_result.void_reason = "engine exited";
+    void_result.sgf_result = "Void";
+    void_result.sgf_path.clear();
+    store->commit_void_game(void_result, {{"n", 2}, {"voids", 1}});
+  }
+  auto store = Store::open_for_run(dir.file("c.db"), dir.file("c.lock"));
+  CHECK(store->load_definition() == definition);
+  CHECK(store->competition_type() == "mc_tuner");
+  CHECK(store->load_state() == nlohmann::json({{"n", 2}, {"voids", 1}}));
+  CHECK(store->game_count() == 2);
+  CHECK(store->void_game_count() == 1);
+  const auto games = store->games();
+  REQUIRE(games.size() == 2);
+  CHECK(games[0].game_id == "0");
+  CHECK(games[1].game_id == "1");
+  CHECK(games[1].winner == "w");
+  CHECK(games[1].margin == 4.5);
+  CHECK(games[0].white_code == make_result("0").white_code);
+  CHECK(games[0].black_long_description == "Alpha engine\nversion 1");
+  CHECK(games[0].black_cpu_s == 0.25);
+  CHECK(games[0].warnings == std::vector<std::string>{"a warning"});
+  const auto voids = store->void_games();
+  REQUIRE(voids.size() == 1);
+  CHECK(voids[0].is_void);
+  CHECK(voids[0].void_reason == "engine exited");
+}
+
+TEST_CASE("committing a game id twice is refused and leaves the state alone", "[store]") {
+  TempDir dir;
+  auto store = Store::open_for_run(dir.file("c.db"), dir.file("c.lock"));
+  CHECK(store->commit_game(make_result("7"), {{"n", 1}}));
+  CHECK_FALSE(store->commit_game(make_result("7", "w"), {{"n", 99}}));
+  CHECK(store->game_count() == 1);
+  CHECK(store->load_state() == nlohmann::json({{"n", 1}}));
+  CHECK(store->games().at(0).winner == "b");
+  // The store is still usable after the refused transaction.
+  CHECK(store->commit_game(make_result("8"), {{"n", 2}}));
+  CHECK(store->load_state() == nlohmann::json({{"n", 2}}));
+}
+
+TEST_CASE("a void game id may recur (a replayed job can be void again)", "[store]") {
+  TempDir dir;
+  auto store = Store::open_for_run(dir.file("c.db"), dir.file("c.lock"));
+  auto r = make_result("0_1", "");
+  r.is_void = true;
+  store->commit_void_game(r, {{"v", 1}});
+  store->commit_void_game(r, {{"v", 2}});
+  CHECK(store->void_game_count() == 2);
+  CHECK(store->commit_game(make_result("0_1"), {{"v", 3}}));
+}
+
+TEST_CASE("a second process cannot open the competition for a run", "[store]") {
+  TempDir dir;
+  auto store = Store::open_for_run(dir.file("c.db"), dir.file("c.lock"));
+  const pid_t child = fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    // 0: refused with StoreLocked and its message; 1: opened; 2: other error.
+    int code = 2;
+    try {
+      Store::open_for_run(dir.file("c.db"), dir.file("c.lock"));
+      code = 1;
+    } catch (const rm::store::StoreLocked& e) {
+      code = std::string(e.what()) == "competition is already running" ? 0 : 2;
+    } catch (...) {
+    }
+    _exit(code);
+  }
+  int status = 0;
+  REQUIRE(waitpid(child, &status, 0) == child);
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+}
+
+TEST_CASE("the lock is released when the store is closed", "[store]") {
+  TempDir dir;
+  Store::open_for_run(dir.file("c.db"), dir.file("c.lock")).reset();
+  CHECK_NOTHROW(Store::open_for_run(dir.file("c.db"), dir.file("c.lock")));
+}
+
+TEST_CASE("a read-only store sees a running writer's commits and cannot write", "[store]") {
+  TempDir dir;
+  auto writer = Store::open_for_run(dir.file("c.db"), dir.file("c.lock"));
+  writer->save_definition({{"d", 1}});
+  REQUIRE(writer->commit_game(make_result("0"), {{"n", 1}}));
+  auto reader = Store::open_read_only(dir.file("c.db"));
+  CHECK(reader->game_count() == 1);
+  CHECK(reader->load_definition() == nlohmann::json({{"d", 1}}));
+  REQUIRE(writer->commit_game(make_result("1"), {{"n", 2}}));
+  CHECK(reader->game_count() == 2);
+  CHECK(reader->load_state() == nlohmann::json({{"n", 2}}));
+  CHECK_THROWS_AS(reader->commit_game(make_result("2"), {{"n", 3}}), rm::store::StoreError);
+  CHECK_THROWS_AS(reader->save_definition({}), rm::store::StoreError);
+}
+
+TEST_CASE("read-only open of a missing or foreign file is a clear error", "[store]") {
+  TempDir dir;
+  CHECK_THROWS_WITH(Store::open_read_only(dir.file("missing.db")), Catch::Contains("no database"));
+  {
+    FILE* f = std::fopen(dir.file("junk.db").c_str(), "w");
+    REQUIRE(f != nullptr);
+    std::fputs("this is not sqlite at all, just some text that is long enough to be a header......", f);
+    std::fclose(f);
+  }
+  CHECK_THROWS_AS(Store::open_read_only(dir.file("junk.db")), rm::store::StoreError);
+  CHECK_THROWS_AS(Store::open_for_run(dir.file("junk.db"), dir.file("junk.lock")), rm::store::StoreError);
+}
+
+TEST_CASE("a database from a newer schema version is refused", "[store]") {
+  TempDir dir;
+  { auto store = Store::open_for_run(dir.file("c.db"), dir.file("c.lock")); }
+  {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(dir.file("c.db").c_str(), &db) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(db, "UPDATE meta SET value = '99' WHERE key = 'schema_version'", nullptr, nullptr,
+                         nullptr) == SQLITE_OK);
+    sqlite3_close(db);
+  }
+  CHECK_THROWS_WITH(Store::open_for_run(dir.file("c.db"), dir.file("c.lock")), Catch::Contains("newer"));
+  CHECK_THROWS_WITH(Store::open_read_only(dir.file("c.db")), Catch::Contains("newer"));
+}

@@ -1,0 +1,113 @@
+#include "ringmaster/game/engine_spec_json.hpp"
+
+#include "ringmaster/game/json_fields.hpp"
+
+namespace rm::game {
+
+namespace {
+
+using rm::process::StderrMode;
+
+const char* stderr_mode_name(StderrMode m) {
+  switch (m) {
+    case StderrMode::Discard: return "discard";
+    case StderrMode::AppendToFile: return "append_to_file";
+    case StderrMode::PassThrough: return "pass_through";
+  }
+  return "discard";
+}
+
+StderrMode stderr_mode_from(const std::string& s, const std::string& path) {
+  if (s == "discard") return StderrMode::Discard;
+  if (s == "append_to_file") return StderrMode::AppendToFile;
+  if (s == "pass_through") return StderrMode::PassThrough;
+  json_fields::fail(path, "expected \"discard\", \"append_to_file\" or \"pass_through\", got \"" + s + "\"");
+}
+
+std::map<std::string, std::string> string_map(const nlohmann::json& v, const std::string& path) {
+  if (!v.is_object()) json_fields::fail(path, "expected an object of strings");
+  std::map<std::string, std::string> out;
+  for (auto it = v.begin(); it != v.end(); ++it) {
+    out[it.key()] = json_fields::as_string(it.value(), path + "." + it.key());
+  }
+  return out;
+}
+
+double positive_seconds(const nlohmann::json& j, const std::string& prefix, const std::string& key,
+                        double def) {
+  double v = def;
+  json_fields::get(j, prefix, key, v);
+  if (!(v > 0)) json_fields::fail(json_fields::join(prefix, key), "must be a positive number of seconds");
+  return v;
+}
+
+}  // namespace
+
+nlohmann::json engine_spec_to_json(const rm::gtp::EngineSpec& spec) {
+  nlohmann::json process;
+  process["argv"] = spec.process.argv;
+  process["cwd"] = spec.process.cwd;
+  process["environ"] = spec.process.environ;
+  process["stderr_mode"] = stderr_mode_name(spec.process.stderr_mode);
+  process["stderr_path"] = spec.process.stderr_path;
+  nlohmann::json j;
+  j["name"] = spec.name;
+  j["process"] = process;
+  j["startup_gtp_commands"] = spec.startup_gtp_commands;
+  j["gtp_aliases"] = spec.gtp_aliases;
+  j["timeouts"] = {{"startup_s", spec.timeouts.startup_s},
+                   {"genmove_s", spec.timeouts.genmove_s},
+                   {"other_s", spec.timeouts.other_s},
+                   {"quit_s", spec.timeouts.quit_s}};
+  return j;
+}
+
+rm::gtp::EngineSpec engine_spec_from_json(const nlohmann::json& j, const std::string& path) {
+  using namespace json_fields;
+  object(j, path);
+  rm::gtp::EngineSpec spec;
+  get(j, path, "name", spec.name);
+
+  const std::string ppath = join(path, "process");
+  const auto& p = object(required(j, path, "process"), ppath);
+  spec.process.argv = as_strings(required(p, ppath, "argv"), join(ppath, "argv"));
+  if (spec.process.argv.empty() || spec.process.argv.front().empty()) {
+    fail(join(ppath, "argv"), "must name an executable");
+  }
+  get(p, ppath, "cwd", spec.process.cwd);
+  if (const auto* env = find(p, "environ")) spec.process.environ = string_map(*env, join(ppath, "environ"));
+  if (const auto* mode = find(p, "stderr_mode")) {
+    spec.process.stderr_mode =
+        stderr_mode_from(as_string(*mode, join(ppath, "stderr_mode")), join(ppath, "stderr_mode"));
+  }
+  get(p, ppath, "stderr_path", spec.process.stderr_path);
+  if (spec.process.stderr_mode == StderrMode::AppendToFile && spec.process.stderr_path.empty()) {
+    fail(join(ppath, "stderr_path"), "required when stderr_mode is \"append_to_file\"");
+  }
+
+  if (const auto* cmds = find(j, "startup_gtp_commands")) {
+    const std::string cpath = join(path, "startup_gtp_commands");
+    if (!cmds->is_array()) fail(cpath, "expected an array of arrays of strings");
+    std::size_t i = 0;
+    for (const auto& c : *cmds) {
+      std::string ipath = cpath + "[" + std::to_string(i++) + "]";
+      auto words = as_strings(c, ipath);
+      if (words.empty()) fail(ipath, "empty command");
+      spec.startup_gtp_commands.push_back(std::move(words));
+    }
+  }
+  if (const auto* aliases = find(j, "gtp_aliases")) {
+    spec.gtp_aliases = string_map(*aliases, join(path, "gtp_aliases"));
+  }
+  if (const auto* t = find(j, "timeouts")) {
+    const std::string tpath = join(path, "timeouts");
+    object(*t, tpath);
+    spec.timeouts.startup_s = positive_seconds(*t, tpath, "startup_s", spec.timeouts.startup_s);
+    spec.timeouts.genmove_s = positive_seconds(*t, tpath, "genmove_s", spec.timeouts.genmove_s);
+    spec.timeouts.other_s = positive_seconds(*t, tpath, "other_s", spec.timeouts.other_s);
+    spec.timeouts.quit_s = positive_seconds(*t, tpath, "quit_s", spec.timeouts.quit_s);
+  }
+  return spec;
+}
+
+}  // namespace rm::game

@@ -1,0 +1,148 @@
+#include "ringmaster/game/game_job.hpp"
+
+#include "engine/go/handicap.hpp"
+#include "engine/go/vertex.hpp"
+#include "ringmaster/game/engine_spec_json.hpp"
+#include "ringmaster/game/json_fields.hpp"
+
+namespace rm::game {
+
+namespace {
+
+template <class E>
+struct EnumName {
+  E value;
+  const char* name;
+};
+
+constexpr EnumName<Scorer> kScorers[] = {{Scorer::Players, "players"}, {Scorer::Internal, "internal"}};
+constexpr EnumName<HandicapStyle> kStyles[] = {{HandicapStyle::Fixed, "fixed"},
+                                               {HandicapStyle::Free, "free"}};
+constexpr EnumName<HandicapCompensation> kCompensations[] = {{HandicapCompensation::No, "no"},
+                                                             {HandicapCompensation::Full, "full"},
+                                                             {HandicapCompensation::Short, "short"}};
+
+template <class E, std::size_t N>
+const char* name_of(const EnumName<E> (&table)[N], E v) {
+  for (const auto& e : table) {
+    if (e.value == v) return e.name;
+  }
+  return table[0].name;
+}
+
+template <class E, std::size_t N>
+void get_enum(const nlohmann::json& j, const std::string& prefix, const std::string& key,
+              const EnumName<E> (&table)[N], E& out) {
+  const auto* v = json_fields::find(j, key);
+  if (v == nullptr) return;
+  std::string path = json_fields::join(prefix, key);
+  std::string s = json_fields::as_string(*v, path);
+  std::string allowed;
+  for (const auto& e : table) {
+    if (s == e.name) {
+      out = e.value;
+      return;
+    }
+    allowed += std::string(allowed.empty() ? "" : ", ") + "\"" + e.name + "\"";
+  }
+  json_fields::fail(path, "expected one of " + allowed + ", got \"" + s + "\"");
+}
+
+nlohmann::json to_json(const PlayerSpec& p) {
+  return {{"code", p.code},
+          {"engine", engine_spec_to_json(p.engine)},
+          {"is_reliable_scorer", p.is_reliable_scorer},
+          {"allow_claim", p.allow_claim},
+          {"sgf_player_name_from_gtp", p.sgf_player_name_from_gtp}};
+}
+
+PlayerSpec player_from_json(const nlohmann::json& j, const std::string& path) {
+  using namespace json_fields;
+  object(j, path);
+  PlayerSpec p;
+  p.code = as_string(required(j, path, "code"), join(path, "code"));
+  if (p.code.empty()) fail(join(path, "code"), "empty player code");
+  p.engine = engine_spec_from_json(required(j, path, "engine"), join(path, "engine"));
+  if (p.engine.name.empty()) p.engine.name = p.code;  // messages name the player by its code
+  get(j, path, "is_reliable_scorer", p.is_reliable_scorer);
+  get(j, path, "allow_claim", p.allow_claim);
+  get(j, path, "sgf_player_name_from_gtp", p.sgf_player_name_from_gtp);
+  return p;
+}
+
+GameSettings settings_from_json(const nlohmann::json& j, const std::string& path) {
+  using namespace json_fields;
+  object(j, path);
+  GameSettings s;
+  s.board_size = as_int(required(j, path, "board_size"), join(path, "board_size"));
+  if (s.board_size < rm::go::kMinBoardSize || s.board_size > rm::go::kMaxBoardSize) {
+    fail(join(path, "board_size"), "must be between 2 and 25");
+  }
+  s.komi = as_double(required(j, path, "komi"), join(path, "komi"));
+  get(j, path, "handicap", s.handicap);
+  get_enum(j, path, "handicap_style", kStyles, s.handicap_style);
+  if (s.handicap == 1 || s.handicap < 0) fail(join(path, "handicap"), "handicap too small (0 or at least 2)");
+  if (s.handicap >= 2) {
+    int max = s.handicap_style == HandicapStyle::Fixed ? rm::go::max_fixed_handicap(s.board_size)
+                                                       : s.board_size * s.board_size - 1;
+    if (s.handicap > max) {
+      fail(join(path, "handicap"),
+           std::string(s.handicap_style == HandicapStyle::Fixed ? "fixed" : "free") +
+               " handicap out of range for board size " + std::to_string(s.board_size));
+    }
+  }
+  get(j, path, "move_limit", s.move_limit);
+  if (s.move_limit <= 0) fail(join(path, "move_limit"), "must be positive integer");
+  get_enum(j, path, "scorer", kScorers, s.scorer);
+  get_enum(j, path, "internal_scorer_handicap_compensation", kCompensations,
+           s.internal_scorer_handicap_compensation);
+  return s;
+}
+
+}  // namespace
+
+nlohmann::json to_json(const GameJob& job) {
+  const GameSettings& s = job.settings;
+  return {{"game_id", job.game_id},
+          {"competition_code", job.competition_code},
+          {"sgf_event", job.sgf_event},
+          {"sgf_note", job.sgf_note},
+          {"black", to_json(job.black)},
+          {"white", to_json(job.white)},
+          {"settings",
+           {{"board_size", s.board_size},
+            {"komi", s.komi},
+            {"handicap", s.handicap},
+            {"handicap_style", name_of(kStyles, s.handicap_style)},
+            {"move_limit", s.move_limit},
+            {"scorer", name_of(kScorers, s.scorer)},
+            {"internal_scorer_handicap_compensation",
+             name_of(kCompensations, s.internal_scorer_handicap_compensation)}}},
+          {"sgf_dir", job.sgf_dir},
+          {"void_sgf_dir", job.void_sgf_dir},
+          {"gtp_log_path", job.gtp_log_path}};
+}
+
+GameJob job_from_json(const nlohmann::json& j) {
+  using namespace json_fields;
+  object(j, "");
+  GameJob job;
+  job.game_id = as_string(required(j, "", "game_id"), "game_id");
+  // The game id names files (<sgf_dir>/<game_id>.sgf), so it must be a plain file name.
+  if (job.game_id.empty() || job.game_id.find('/') != std::string::npos || job.game_id == "." ||
+      job.game_id == "..") {
+    fail("game_id", "must be a non-empty name without '/'");
+  }
+  get(j, "", "competition_code", job.competition_code);
+  get(j, "", "sgf_event", job.sgf_event);
+  get(j, "", "sgf_note", job.sgf_note);
+  job.black = player_from_json(required(j, "", "black"), "black");
+  job.white = player_from_json(required(j, "", "white"), "white");
+  job.settings = settings_from_json(required(j, "", "settings"), "settings");
+  get(j, "", "sgf_dir", job.sgf_dir);
+  get(j, "", "void_sgf_dir", job.void_sgf_dir);
+  get(j, "", "gtp_log_path", job.gtp_log_path);
+  return job;
+}
+
+}  // namespace rm::game

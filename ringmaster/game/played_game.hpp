@@ -1,0 +1,18 @@
+// What the referee saw during a game, beyond the GameResult: the material of the SGF record.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ringmaster/game/sgf_writer.hpp"
+
+namespace rm::game {
+
+struct PlayedGame {
+  std::vector<std::string> handicap_points;  // SGF points of the handicap stones
+  std::vector<SgfMove> moves;                // one per move, passes included, with explain comments
+  std::vector<std::string> scoring_lines;    // "<code> final_score: <raw>" when scorers disagree
+  std::string error_message;                 // void games: "aborting game due to error:\n..."
+};
+
+}  // namespace rm::game

@@ -1,0 +1,424 @@
+#include "ringmaster/game/referee.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <variant>
+
+#include "engine/go/board.hpp"
+#include "engine/go/coordinates.hpp"
+#include "engine/go/handicap.hpp"
+#include "engine/go/scoring.hpp"
+#include "engine/gtp/controller.hpp"
+#include "ringmaster/game/gtp_transcript.hpp"
+#include "ringmaster/game/number_format.hpp"
+#include "ringmaster/game/outcome.hpp"
+#include "ringmaster/game/played_game.hpp"
+#include "ringmaster/game/sgf_record.hpp"
+
+namespace rm::game {
+
+namespace {
+
+using rm::go::Colour;
+using rm::gtp::Controller;
+using rm::gtp::ErrorKind;
+using rm::gtp::GtpError;
+using Reply = std::variant<std::string, GtpError>;
+
+// Python's str(float): "7.5", "0.0", "6.0" (gomill sends komi this way; some engines care).
+std::string python_float(double v) {
+  std::string s = format_number(v);
+  if (s.find_first_of(".e") == std::string::npos) s += ".0";
+  return s;
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::vector<std::string> split_words(const std::string& s) {
+  std::istringstream in(s);
+  std::vector<std::string> words;
+  for (std::string w; in >> w;) words.push_back(w);
+  return words;
+}
+
+// The engine's own text of a failure response: the controller's message is
+// "failure response from '<cmd>' to player <code>:\n<text>[\nstderr tail...]".
+std::string failure_text(const GtpError& e) {
+  auto nl = e.message.find('\n');
+  if (nl == std::string::npos) return "";
+  std::string rest = e.message.substr(nl + 1);
+  auto tail = rest.find("\nstderr tail:");
+  if (tail != std::string::npos) rest.resize(tail);
+  return rest;
+}
+
+// The message without the quoted stderr tail (kept for void-game reports, where it helps,
+// but dropped from forfeit details, which must be one stable line).
+std::string without_stderr_tail(const std::string& message) {
+  auto tail = message.find("\nstderr tail:");
+  return tail == std::string::npos ? message : message.substr(0, tail);
+}
+
+// Raised inside the referee when the game cannot count (gomill's "job failed"); never leaves
+// play_game.
+struct VoidGame {
+  std::string message;
+  bool aborted = false;
+};
+
+struct Player {
+  const PlayerSpec* spec = nullptr;
+  std::string colour;  // "b" / "w"
+  std::unique_ptr<Controller> controller;
+};
+
+class Referee {
+ public:
+  Referee(const GameJob& job, const std::atomic<bool>* abort)
+      : job_(job), abort_(abort), board_(job.settings.board_size), transcript_(job.gtp_log_path) {
+    players_[0].spec = &job.black;
+    players_[0].colour = "b";
+    players_[1].spec = &job.white;
+    players_[1].colour = "w";
+    result_.game_id = job.game_id;
+    result_.black_code = job.black.code;
+    result_.white_code = job.white.code;
+    if (!transcript_.open_error().empty()) result_.warnings.push_back(transcript_.open_error());
+  }
+
+  GameResult run() {
+    std::optional<Outcome> outcome;
+    try {
+      start_engines();
+      set_up_board();
+      outcome = play_moves();
+    } catch (const VoidGame& v) {
+      return finish_void(v);
+    }
+    return finish(*outcome);
+  }
+
+ private:
+  // ---- engines ----
+
+  bool aborted() const { return abort_ != nullptr && abort_->load(); }
+  void check_abort() const {
+    if (aborted()) throw VoidGame{"aborted", true};
+  }
+
+  void start_engines() {
+    for (Player& p : players_) {
+      check_abort();
+      rm::gtp::EngineSpec spec = p.spec->engine;
+      if (spec.name.empty()) spec.name = p.spec->code;
+      spec.process.environ["GOMILL_GAME_ID"] = job_.game_id;
+      auto started = Controller::start(spec, transcript_.logger(), p.colour, abort_);
+      if (auto* err = std::get_if<GtpError>(&started)) void_on(*err);
+      p.controller = std::move(std::get<std::unique_ptr<Controller>>(started));
+      const auto& d = p.controller->description();
+      (p.colour == "b" ? result_.black_short_description : result_.white_short_description) =
+          d.short_description();
+      (p.colour == "b" ? result_.black_long_description : result_.white_long_description) =
+          d.long_description();
+    }
+  }
+
+  [[noreturn]] void void_on(const GtpError& e) {
+    if (e.kind == ErrorKind::Aborted || aborted()) throw VoidGame{"aborted", true};
+    throw VoidGame{e.message, false};
+  }
+
+  // A command whose failure (of any kind) makes the game void: set-up commands.
+  std::string send_required(Player& p, const std::string& cmd, const std::vector<std::string>& args) {
+    check_abort();
+    Reply r = p.controller->send(cmd, args);
+    if (auto* err = std::get_if<GtpError>(&r)) void_on(*err);
+    return std::get<std::string>(r);
+  }
+
+  // A command during play: channel errors void the game, failure responses are returned.
+  Reply send_in_play(Player& p, const std::string& cmd, const std::vector<std::string>& args,
+                     Controller::CommandKind kind = Controller::CommandKind::Other) {
+    check_abort();
+    Reply r = p.controller->send(cmd, args, kind);
+    if (auto* err = std::get_if<GtpError>(&r)) {
+      if (err->kind != ErrorKind::FailureResponse && err->kind != ErrorKind::Timeout) void_on(*err);
+    }
+    return r;
+  }
+
+  // After the result is known (gomill's cautious mode): errors become late errors.
+  std::optional<std::string> send_cautiously(Player& p, const std::string& cmd,
+                                             const std::vector<std::string>& args) {
+    if (aborted() || p.controller->is_broken()) return std::nullopt;
+    Reply r = p.controller->send(cmd, args);
+    if (auto* err = std::get_if<GtpError>(&r)) {
+      if (err->kind != ErrorKind::FailureResponse) result_.late_errors.push_back(err->message);
+      return std::nullopt;
+    }
+    return std::get<std::string>(r);
+  }
+
+  // ---- set-up ----
+
+  void set_up_board() {
+    const GameSettings& s = job_.settings;
+    for (Player& p : players_) {
+      send_required(p, "boardsize", {std::to_string(s.board_size)});
+      send_required(p, "clear_board", {});
+      send_required(p, "komi", {python_float(s.komi)});
+    }
+    if (s.handicap >= 2) {
+      if (s.handicap_style == HandicapStyle::Fixed) {
+        set_up_fixed_handicap();
+      } else {
+        set_up_free_handicap();
+      }
+    }
+  }
+
+  void place_handicap(const std::vector<rm::go::Vertex>& points) {
+    for (const auto& v : points) {
+      board_.place_handicap_stone(v);
+      game_.handicap_points.push_back(rm::go::to_sgf(rm::go::Move::at(v), job_.settings.board_size));
+    }
+  }
+
+  void set_up_fixed_handicap() {
+    const int size = job_.settings.board_size;
+    auto expected = rm::go::fixed_handicap_points(size, job_.settings.handicap);
+    auto key = [](const rm::go::Vertex& v) { return std::pair(v.col, v.row); };
+    std::vector<std::pair<int, int>> expected_set;
+    for (const auto& v : expected) expected_set.push_back(key(v));
+    std::sort(expected_set.begin(), expected_set.end());
+    for (Player& p : players_) {
+      std::string response = send_required(p, "fixed_handicap", {std::to_string(job_.settings.handicap)});
+      std::vector<std::pair<int, int>> got;
+      for (const auto& w : split_words(response)) {
+        auto m = rm::go::parse_gtp_move(w, size);
+        if (!m || m->is_pass()) {
+          got.clear();
+          break;
+        }
+        got.push_back(key(m->vertex()));
+      }
+      std::sort(got.begin(), got.end());
+      if (got != expected_set) {
+        throw VoidGame{"bad response from fixed_handicap command to " + p.spec->code + ": " + response};
+      }
+    }
+    place_handicap(expected);
+  }
+
+  void set_up_free_handicap() {
+    const int size = job_.settings.board_size;
+    Player& black = players_[0];
+    std::string response = send_required(black, "place_free_handicap", {std::to_string(job_.settings.handicap)});
+    auto invalid = [&](const std::string& why) {
+      return VoidGame{"invalid response from place_free_handicap command to " + black.spec->code + ": " + why};
+    };
+    std::vector<rm::go::Vertex> points;
+    std::vector<std::string> gtp_points;
+    for (const auto& w : split_words(response)) {
+      auto m = rm::go::parse_gtp_move(w, size);
+      if (!m) throw invalid("invalid vertex " + w);
+      if (m->is_pass()) throw invalid("pass");
+      if (std::find(points.begin(), points.end(), m->vertex()) != points.end()) {
+        throw invalid("duplicate point");
+      }
+      points.push_back(m->vertex());
+      gtp_points.push_back(rm::go::to_gtp(*m));
+    }
+    if (static_cast<int>(points.size()) != job_.settings.handicap) {
+      throw invalid("expected " + std::to_string(job_.settings.handicap) + " points, got " +
+                    std::to_string(points.size()));
+    }
+    send_required(players_[1], "set_free_handicap", gtp_points);
+    place_handicap(points);
+  }
+
+  // ---- play ----
+
+  Outcome play_moves() {
+    const GameSettings& s = job_.settings;
+    int to_move = s.handicap >= 2 ? 1 : 0;  // white moves first after handicap stones
+    int consecutive_passes = 0;
+    while (true) {
+      Player& mover = players_[to_move];
+      Player& other = players_[1 - to_move];
+      const std::string& c = mover.colour;
+      const Colour colour = c == "b" ? Colour::Black : Colour::White;
+
+      bool use_claim = mover.spec->allow_claim && mover.controller->known_command("gomill-genmove_ex");
+      std::string cmd = use_claim ? "gomill-genmove_ex" : "genmove";
+      std::vector<std::string> args = use_claim ? std::vector<std::string>{c, "claim"}
+                                                : std::vector<std::string>{c};
+      std::string cmd_text = cmd + " " + c + (use_claim ? " claim" : "");
+      Reply reply = send_in_play(mover, cmd, args, Controller::CommandKind::Genmove);
+      if (auto* err = std::get_if<GtpError>(&reply)) {
+        if (err->kind == ErrorKind::Timeout) {
+          return forfeit_by(to_move, "timeout after " + python_float(mover.spec->engine.timeouts.genmove_s) +
+                                         "s waiting for response to '" + cmd_text + "'",
+                            "timeout");
+        }
+        return forfeit_by(to_move, without_stderr_tail(err->message), "failure_response");
+      }
+      std::string text = std::get<std::string>(reply);
+      std::string ltext = lower(text);
+      if (ltext == "resign") return resignation(other.colour);
+      if (use_claim && ltext == "claim") return claim(c);
+
+      auto move = rm::go::parse_gtp_move(text, s.board_size);
+      if (!move) return forfeit_by(to_move, "attempted ill-formed move " + text, "ill_formed_move");
+      rm::go::MoveError error = board_.play(colour, *move);
+      if (error != rm::go::MoveError::None) {
+        std::string what = error == rm::go::MoveError::Occupied ? "attempted move to occupied point "
+                           : error == rm::go::MoveError::Ko     ? "attempted move to ko-forbidden point "
+                           : error == rm::go::MoveError::Suicide ? "attempted suicide at "
+                                                                 : "attempted illegal move ";
+        return forfeit_by(to_move, what + rm::go::to_gtp(*move), "illegal_move");
+      }
+      ++result_.move_count;
+      consecutive_passes = move->is_pass() ? consecutive_passes + 1 : 0;
+      game_.moves.push_back(SgfMove{c == "b" ? 'B' : 'W', rm::go::to_sgf(*move, s.board_size), explain(mover)});
+
+      const bool passed_out = consecutive_passes >= 2;
+      std::string vertex = rm::go::to_gtp(*move);
+      if (passed_out) {
+        // The game-ending pass is still sent (in cautious mode); a failure there is ignored.
+        send_cautiously(other, "play", {c, vertex});
+        return score_game();
+      }
+      Reply played = send_in_play(other, "play", {c, vertex});
+      if (auto* err = std::get_if<GtpError>(&played)) {
+        if (err->kind == ErrorKind::Timeout) {
+          return forfeit_by(1 - to_move, "timeout after " + python_float(other.spec->engine.timeouts.other_s) +
+                                             "s waiting for response to 'play " + c + " " + vertex + "'",
+                            "timeout");
+        }
+        if (lower(failure_text(*err)) == "illegal move") {
+          return forfeit_by(to_move, other.spec->code + " claims move " + vertex + " is illegal",
+                            "claims_illegal");
+        }
+        return forfeit_by(1 - to_move, without_stderr_tail(err->message), "failure_response");
+      }
+      if (result_.move_count >= s.move_limit) return move_limit_reached();
+      to_move = 1 - to_move;
+    }
+  }
+
+  // gomill-explain_last_move output for the move just made ("" if none or unsupported).
+  std::string explain(Player& p) {
+    if (!p.controller->known_command("gomill-explain_last_move")) return "";
+    Reply r = send_in_play(p, "gomill-explain_last_move", {});
+    if (auto* s = std::get_if<std::string>(&r)) return *s;
+    return "";
+  }
+
+  Outcome forfeit_by(int loser, const std::string& reason, const std::string& cause) {
+    Outcome o = forfeit(players_[1 - loser].colour, players_[loser].spec->code, reason, cause);
+    result_.warnings.push_back(o.detail);
+    return o;
+  }
+
+  Outcome score_game() {
+    const GameSettings& s = job_.settings;
+    if (s.scorer == Scorer::Internal) {
+      auto area = rm::go::area_score(board_);
+      return internal_score(area.black, area.white, s.komi, s.handicap,
+                            s.internal_scorer_handicap_compensation);
+    }
+    for (Player& p : players_) {
+      if (!p.spec->is_reliable_scorer || p.controller->is_broken()) continue;
+      if (!p.controller->known_command("final_score")) continue;
+      if (auto score = send_cautiously(p, "final_score", {})) {
+        score_reports_.push_back({p.spec->code, *score});
+      }
+    }
+    Outcome o = combine_player_scores(score_reports_);
+    game_.scoring_lines = disagreeing_score_lines(score_reports_, o.sgf_result);
+    return o;
+  }
+
+  // ---- endings ----
+
+  // CPU time: gomill-cpu_time if the engine claims it (junk -> unknown, rusage not used),
+  // else the rusage of the reaped process.
+  void close_engines(bool ask_cpu_time, bool kill_first) {
+    for (Player& p : players_) {
+      if (!p.controller) continue;
+      std::optional<double> cpu;
+      bool claims_cpu_time = false;
+      if (ask_cpu_time && !aborted() && !p.controller->is_broken() &&
+          p.controller->known_command("gomill-cpu_time")) {
+        claims_cpu_time = true;
+        cpu = p.controller->engine_cpu_time();
+      }
+      if (kill_first || aborted()) p.controller->kill();
+      Controller::CloseReport report = p.controller->close();
+      if (!claims_cpu_time) cpu = report.rusage_cpu_s;
+      for (auto& e : report.late_errors) result_.late_errors.push_back(std::move(e));
+      (p.colour == "b" ? result_.black_cpu_s : result_.white_cpu_s) = cpu;
+      p.controller.reset();
+    }
+  }
+
+  GameResult finish(const Outcome& o) {
+    result_.winner = o.winner;
+    result_.margin = o.margin;
+    result_.is_jigo = o.is_jigo;
+    result_.is_forfeit = o.is_forfeit;
+    result_.sgf_result = o.sgf_result;
+    result_.detail = o.detail;
+    result_.forfeit_cause = o.forfeit_cause;
+    close_engines(true, false);
+    if (aborted()) {
+      // The result was known, but the caller asked us to stop: the caller discards this game.
+      return finish_void(VoidGame{"aborted", true});
+    }
+    write_game_record(job_, result_, game_, local_date_time_now());
+    return result_;
+  }
+
+  GameResult finish_void(const VoidGame& v) {
+    close_engines(false, v.aborted);
+    result_.is_void = true;
+    result_.void_reason = v.message;
+    result_.winner.clear();
+    result_.margin.reset();
+    result_.is_jigo = result_.is_forfeit = false;
+    result_.sgf_result = "Void";
+    result_.detail.clear();
+    result_.forfeit_cause.clear();
+    if (!v.aborted) {
+      game_.error_message = "aborting game due to error:\n" + v.message;
+      write_game_record(job_, result_, game_, local_date_time_now());
+    }
+    return result_;
+  }
+
+  const GameJob& job_;
+  const std::atomic<bool>* abort_;
+  rm::go::Board board_;
+  GtpTranscript transcript_;
+  Player players_[2];
+  GameResult result_;
+  PlayedGame game_;
+  std::vector<ScoreReport> score_reports_;
+};
+
+}  // namespace
+
+GameResult play_game(const GameJob& job, const std::atomic<bool>* abort) {
+  Referee referee(job, abort);
+  return referee.run();
+}
+
+}  // namespace rm::game

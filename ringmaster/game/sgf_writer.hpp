@@ -1,0 +1,39 @@
+// Rendering a game record as SGF FF[4] text, in gomill's layout: root properties FF first
+// then alphabetical, one node per move, text values escaped, lines wrapped near 79 columns.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace rm::game {
+
+struct SgfMove {
+  char colour = 'B';  // 'B' or 'W'
+  std::string point;  // SGF point ("dd"), "tt" or "" for a pass
+  std::string comment;
+};
+
+struct SgfGameRecord {
+  std::string application;  // AP, e.g. "ringmaster:0.1.0"
+  int board_size = 19;
+  double komi = 0.0;
+  std::string date;  // DT, "YYYY-MM-DD"
+  std::string result;  // RE, "" to omit
+  int handicap = 0;    // HA if >= 2
+  std::vector<std::string> handicap_points;  // AB
+  std::string player_black, player_white;    // PB, PW ("" to omit)
+  std::string game_name;                     // GN ("" to omit)
+  std::string event;                         // EV ("" to omit)
+  std::string root_comment;                  // C of the root ("" to omit)
+  std::vector<SgfMove> moves;
+  // Text added to the last node's comment (the root's if there are no moves), after a blank
+  // line if that node already has a comment.
+  std::string final_comment;
+};
+
+// Escapes ']' and '\' with a backslash, as SGF text values require.
+std::string escape_sgf_text(const std::string& text);
+
+std::string render_sgf(const SgfGameRecord& record);
+
+}  // namespace rm::game

@@ -108,11 +108,19 @@ class Process {
   ReadResult read_line(Clock::time_point deadline, std::size_t max_bytes,
                        const std::atomic<bool>* abort = nullptr);
 
+  // Waits (before `deadline`) until at least one byte is available or EOF, without
+  // consuming anything. Ok: `line` holds the first buffered byte. Lets the GTP layer check
+  // the first byte of an engine that never sends a newline (e.g. one speaking GMP).
+  ReadResult peek_byte(Clock::time_point deadline, const std::atomic<bool>* abort = nullptr);
+
   // Has the child (the group leader) exited? Does not reap it.
   std::optional<ExitInfo> exit_status_if_exited();
 
   // Last ~2 KiB of the child's stderr (whatever the StderrMode). Thread-safe.
   std::string stderr_tail() const;
+  // Waits up to max_s for the stderr pipe to reach EOF (used once the engine is known to
+  // have exited, so that its last words are in the tail).
+  void settle_stderr(double max_s);
 
   // Sends sig to the whole process group (no-op after close). Thread-safe: another thread
   // may call it to interrupt a blocked read (the read then sees Eof).

@@ -1,0 +1,479 @@
+// Plain POSIX implementation of rm::process::Process: fork + execve (never a shell), pipes
+// with poll() deadlines, process groups, PR_SET_PDEATHSIG, wait4 for rusage. fork rather
+// than posix_spawn because the child must set PR_SET_PDEATHSIG and check getppid(), which
+// posix_spawn cannot do.
+#include "engine/process/process.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cstring>
+#include <mutex>
+#include <thread>
+
+#include "engine/process/stderr_collector.hpp"
+
+extern char** environ;
+
+namespace rm::process {
+
+std::string ExitInfo::describe() const {
+  if (exited_normally) return "exit status " + std::to_string(exit_code);
+  std::string s = "killed by signal " + std::to_string(term_signal);
+  if (const char* name = ::sigabbrev_np(term_signal)) s += std::string(" (SIG") + name + ")";
+  return s;
+}
+
+namespace {
+
+using Clock = Process::Clock;
+
+std::string errno_text(int err) { return std::strerror(err); }
+
+// Moves fd to a number >= 3 (keeping O_CLOEXEC), so that dup2 onto 0/1/2 in the child
+// can never clobber another pipe end.
+int above_stdio(int fd) {
+  if (fd >= 3) return fd;
+  const int moved = ::fcntl(fd, F_DUPFD_CLOEXEC, 3);
+  ::close(fd);
+  return moved;
+}
+
+bool make_pipe(int fds[2]) {
+  if (::pipe2(fds, O_CLOEXEC) != 0) return false;
+  fds[0] = above_stdio(fds[0]);
+  fds[1] = above_stdio(fds[1]);
+  return fds[0] >= 0 && fds[1] >= 0;
+}
+
+void close_fd(int& fd) {
+  if (fd >= 0) ::close(fd);
+  fd = -1;
+}
+
+// Messages the child sends back over the exec-error pipe: which step failed and errno.
+enum class ChildStep : int { Chdir = 1, Dup = 2, Exec = 3, ParentGone = 4 };
+struct ChildFailure {
+  int step;
+  int err;
+};
+
+// Runs in the forked child: only async-signal-safe calls from here to execve.
+[[noreturn]] void run_child(pid_t parent, int in_fd, int out_fd, int err_fd, int report_fd,
+                            const char* cwd, const char* path, char* const* argv,
+                            char* const* envp) {
+  auto fail = [report_fd](ChildStep step, int err) {
+    const ChildFailure f{static_cast<int>(step), err};
+    [[maybe_unused]] const ssize_t w = ::write(report_fd, &f, sizeof f);
+    ::_exit(127);
+  };
+  ::setpgid(0, 0);
+  // Die with Ringmaster. The signal fires when the forking *thread* exits, so the owner must
+  // close the process before its thread ends (the controller always does).
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (::getppid() != parent) fail(ChildStep::ParentGone, 0);  // parent died before prctl
+
+  // Engines get default signal handling whatever Ringmaster ignores or blocks (an ignored
+  // SIGPIPE or SIGINT would otherwise be inherited across exec).
+  struct sigaction dfl {};
+  dfl.sa_handler = SIG_DFL;
+  for (int sig = 1; sig < NSIG; ++sig) {
+    if (sig != SIGKILL && sig != SIGSTOP) ::sigaction(sig, &dfl, nullptr);
+  }
+  sigset_t none;
+  ::sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+
+  if (::dup2(in_fd, 0) < 0 || ::dup2(out_fd, 1) < 0 || ::dup2(err_fd, 2) < 0)
+    fail(ChildStep::Dup, errno);
+  // Close every other fd (except the report pipe, which is close-on-exec): fds opened
+  // without O_CLOEXEC by other code must not leak into engines.
+  const unsigned report = static_cast<unsigned>(report_fd);
+  if (report > 3 && ::syscall(SYS_close_range, 3U, report - 1, 0U) != 0) {
+    for (int fd = 3; fd < report_fd; ++fd) ::close(fd);
+  }
+  if (::syscall(SYS_close_range, report + 1, ~0U, 0U) != 0) {
+    for (int fd = report_fd + 1; fd < 65536; ++fd) ::close(fd);
+  }
+  if (cwd != nullptr && ::chdir(cwd) != 0) fail(ChildStep::Chdir, errno);
+  ::execve(path, argv, envp);
+  fail(ChildStep::Exec, errno);
+  ::_exit(127);  // not reached
+}
+
+std::optional<ExitInfo> exit_info_from(const siginfo_t& info) {
+  if (info.si_pid == 0) return std::nullopt;
+  ExitInfo e;
+  if (info.si_code == CLD_EXITED) {
+    e.exited_normally = true;
+    e.exit_code = info.si_status;
+  } else {
+    e.term_signal = info.si_status;
+  }
+  return e;
+}
+
+}  // namespace
+
+struct Process::Impl {
+  pid_t pid = -1;
+  int stdin_fd = -1;
+  int stdout_fd = -1;
+  std::string read_buffer;
+  bool stdout_eof = false;
+  std::unique_ptr<detail::StderrCollector> stderr_collector;
+
+  std::mutex reap_mutex;  // guards `reaped` against signal_group from other threads
+  bool reaped = false;
+  std::optional<CloseResult> close_result;
+
+  ~Impl() {
+    close_fd(stdin_fd);
+    close_fd(stdout_fd);
+  }
+
+  std::optional<ExitInfo> peek_exit() {
+    siginfo_t info{};
+    if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0)
+      return std::nullopt;
+    return exit_info_from(info);
+  }
+
+  // Waits up to max_s for the leader to exit (not reaping it).
+  bool wait_exit(double max_s) {
+    const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                             std::chrono::duration<double>(max_s));
+    auto step = std::chrono::microseconds(500);
+    while (true) {
+      if (peek_exit()) return true;
+      const auto now = Clock::now();
+      if (now >= deadline) return false;
+      std::this_thread::sleep_for(std::min<Clock::duration>(step, deadline - now));
+      step = std::min(step * 2, std::chrono::microseconds(20000));
+    }
+  }
+
+  void kill_group(int sig) {
+    std::lock_guard lock(reap_mutex);
+    // While the leader is unreaped (even a zombie) its pid, and so the group id, cannot be
+    // reused, so this never hits an unrelated process.
+    if (!reaped) ::kill(-pid, sig);
+  }
+
+  // Fills the buffer with whatever is readable, waiting at most until `deadline`.
+  IoStatus fill(Clock::time_point deadline, const std::atomic<bool>* abort, std::string& error) {
+    while (true) {
+      if (abort != nullptr && abort->load()) return IoStatus::Aborted;
+      const auto now = Clock::now();
+      if (now >= deadline) return IoStatus::Timeout;
+      auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now) +
+                  std::chrono::milliseconds(1);
+      if (abort != nullptr) wait = std::min(wait, std::chrono::milliseconds(50));
+      pollfd pfd{stdout_fd, POLLIN, 0};
+      const int r = ::poll(&pfd, 1, static_cast<int>(std::min<long long>(wait.count(), INT_MAX)));
+      if (r < 0) {
+        if (errno == EINTR) continue;
+        error = "poll: " + errno_text(errno);
+        return IoStatus::Failed;
+      }
+      if (r == 0) continue;
+      char buf[65536];
+      const ssize_t n = ::read(stdout_fd, buf, sizeof buf);
+      if (n < 0) {
+        if (errno == EINTR || errno == EAGAIN) continue;
+        error = "read: " + errno_text(errno);
+        return IoStatus::Failed;
+      }
+      if (n == 0) {
+        stdout_eof = true;
+        return IoStatus::Eof;
+      }
+      read_buffer.append(buf, static_cast<std::size_t>(n));
+      return IoStatus::Ok;
+    }
+  }
+};
+
+Process::Process(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+Process::~Process() {
+  if (impl_ && !impl_->close_result) close(CloseOptions{0.0, 0.0});
+}
+
+std::variant<std::unique_ptr<Process>, SpawnError> Process::spawn(const ProcessSpec& spec) {
+  if (spec.argv.empty() || spec.argv[0].empty()) return SpawnError{"empty command"};
+  const std::string& argv0 = spec.argv[0];
+
+  if (!spec.cwd.empty()) {
+    struct stat st {};
+    if (::stat(spec.cwd.c_str(), &st) != 0)
+      return SpawnError{"bad working directory: " + spec.cwd + ": " + errno_text(errno)};
+    if (!S_ISDIR(st.st_mode))
+      return SpawnError{"bad working directory: " + spec.cwd + ": Not a directory"};
+  }
+  // A relative path is relative to the engine's working directory, as after chdir.
+  std::string lookup = argv0;
+  if (!spec.cwd.empty() && argv0.find('/') != std::string::npos && argv0[0] != '/')
+    lookup = spec.cwd + "/" + argv0;
+  const auto path = resolve_executable(lookup);
+  if (!path) {
+    if (argv0.find('/') != std::string::npos) {
+      const int err = ::access(lookup.c_str(), X_OK) == 0 ? EACCES : errno;
+      return SpawnError{"cannot execute '" + argv0 + "': " + errno_text(err)};
+    }
+    return SpawnError{"cannot find executable '" + argv0 +
+                      "' (looked on PATH, beside the running executable and in /usr/games)"};
+  }
+
+  // Everything the child needs is prepared before fork: after fork only
+  // async-signal-safe calls are allowed (other threads may hold malloc locks).
+  std::vector<std::string> env_strings;
+  {
+    std::map<std::string, std::string> merged;
+    for (char** e = ::environ; e != nullptr && *e != nullptr; ++e) {
+      std::string entry = *e;
+      const auto eq = entry.find('=');
+      if (eq == std::string::npos) continue;
+      merged[entry.substr(0, eq)] = entry.substr(eq + 1);
+    }
+    for (const auto& [k, v] : spec.environ) merged[k] = v;
+    for (const auto& [k, v] : merged) env_strings.push_back(k + "=" + v);
+  }
+  std::vector<char*> envp;
+  for (auto& s : env_strings) envp.push_back(s.data());
+  envp.push_back(nullptr);
+  std::vector<std::string> argv_strings = spec.argv;
+  std::vector<char*> argv;
+  for (auto& s : argv_strings) argv.push_back(s.data());
+  argv.push_back(nullptr);
+
+  int sink_fd = -1;
+  if (spec.stderr_mode == StderrMode::AppendToFile) {
+    sink_fd = ::open(spec.stderr_path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (sink_fd < 0)
+      return SpawnError{"cannot open stderr log file '" + spec.stderr_path + "': " + errno_text(errno)};
+  } else if (spec.stderr_mode == StderrMode::PassThrough) {
+    sink_fd = 2;
+  }
+
+  int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, report[2] = {-1, -1};
+  auto close_all = [&] {
+    for (int* p : {in, out, err, report}) {
+      close_fd(p[0]);
+      close_fd(p[1]);
+    }
+    if (sink_fd > 2) ::close(sink_fd);
+  };
+  if (!make_pipe(in) || !make_pipe(out) || !make_pipe(err) || !make_pipe(report)) {
+    const int e = errno;
+    close_all();
+    return SpawnError{"cannot create pipes: " + errno_text(e)};
+  }
+
+  const pid_t parent = ::getpid();
+  const char* cwd = spec.cwd.empty() ? nullptr : spec.cwd.c_str();
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    const int e = errno;
+    close_all();
+    return SpawnError{"fork failed: " + errno_text(e)};
+  }
+  if (pid == 0) {
+    run_child(parent, in[0], out[1], err[1], report[1], cwd, path->c_str(), argv.data(),
+              envp.data());
+  }
+  // Also set the group from the parent, so that it exists before we could signal it.
+  ::setpgid(pid, pid);
+  close_fd(in[0]);
+  close_fd(out[1]);
+  close_fd(err[1]);
+  close_fd(report[1]);
+
+  ChildFailure failure{};
+  ssize_t got;
+  do {
+    got = ::read(report[0], &failure, sizeof failure);
+  } while (got < 0 && errno == EINTR);
+  close_fd(report[0]);
+  if (got > 0) {
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    close_all();
+    std::string what;
+    switch (static_cast<ChildStep>(failure.step)) {
+      case ChildStep::Chdir: what = "bad working directory: " + spec.cwd + ": "; break;
+      case ChildStep::Dup: what = "cannot set up standard streams: "; break;
+      case ChildStep::Exec: what = "cannot execute '" + *path + "': "; break;
+      case ChildStep::ParentGone: return SpawnError{"parent exited during spawn"};
+    }
+    return SpawnError{what + errno_text(failure.err)};
+  }
+
+  ::fcntl(out[0], F_SETFL, ::fcntl(out[0], F_GETFL) | O_NONBLOCK);
+  auto impl = std::make_unique<Impl>();
+  impl->pid = pid;
+  impl->stdin_fd = in[1];
+  impl->stdout_fd = out[0];
+  impl->stderr_collector = std::make_unique<detail::StderrCollector>(err[0], sink_fd);
+  return std::unique_ptr<Process>(new Process(std::move(impl)));
+}
+
+int Process::pid() const { return impl_->pid; }
+
+WriteResult Process::write_line(std::string_view line) {
+  if (impl_->stdin_fd < 0) return {IoStatus::Eof, "stdin already closed"};
+  std::string data(line);
+  data += '\n';
+  // A write to a pipe whose reader has gone raises SIGPIPE, which would kill Ringmaster.
+  // Block it in this thread only, and consume the one our write raised, so the write just
+  // fails with EPIPE and the process-wide disposition is untouched.
+  sigset_t pipe_set, old_mask, pending;
+  ::sigemptyset(&pipe_set);
+  ::sigaddset(&pipe_set, SIGPIPE);
+  ::pthread_sigmask(SIG_BLOCK, &pipe_set, &old_mask);
+  ::sigpending(&pending);
+  const bool was_pending = ::sigismember(&pending, SIGPIPE) == 1;
+  WriteResult result;
+  std::size_t done = 0;
+  while (done < data.size()) {
+    const ssize_t n = ::write(impl_->stdin_fd, data.data() + done, data.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      if (errno == EPIPE) {
+        result.status = IoStatus::Eof;
+        if (!was_pending) {
+          const timespec zero{0, 0};
+          ::sigtimedwait(&pipe_set, nullptr, &zero);
+        }
+      } else {
+        result.status = IoStatus::Failed;
+        result.error = "write: " + errno_text(errno);
+      }
+      break;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  ::pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
+  return result;
+}
+
+ReadResult Process::read_line(Clock::time_point deadline, std::size_t max_bytes,
+                              const std::atomic<bool>* abort) {
+  ReadResult result;
+  std::size_t scanned = 0;
+  while (true) {
+    auto& buf = impl_->read_buffer;
+    const auto nl = buf.find('\n', scanned);
+    if (nl != std::string::npos && nl <= max_bytes) {
+      result.line = buf.substr(0, nl);
+      buf.erase(0, nl + 1);
+      return result;
+    }
+    if (buf.size() > max_bytes) {
+      result.status = IoStatus::TooLong;
+      return result;
+    }
+    scanned = buf.size();
+    if (impl_->stdout_eof) {
+      result.status = IoStatus::Eof;
+      result.line = std::move(buf);
+      buf.clear();
+      return result;
+    }
+    const IoStatus s = impl_->fill(deadline, abort, result.error);
+    if (s != IoStatus::Ok && s != IoStatus::Eof) {
+      result.status = s;
+      return result;
+    }
+  }
+}
+
+ReadResult Process::peek_byte(Clock::time_point deadline, const std::atomic<bool>* abort) {
+  ReadResult result;
+  while (impl_->read_buffer.empty()) {
+    if (impl_->stdout_eof) {
+      result.status = IoStatus::Eof;
+      return result;
+    }
+    const IoStatus s = impl_->fill(deadline, abort, result.error);
+    if (s != IoStatus::Ok && s != IoStatus::Eof) {
+      result.status = s;
+      return result;
+    }
+  }
+  result.line = impl_->read_buffer.substr(0, 1);
+  return result;
+}
+
+std::optional<ExitInfo> Process::exit_status_if_exited() {
+  if (impl_->close_result) return impl_->close_result->exit;
+  return impl_->peek_exit();
+}
+
+std::string Process::stderr_tail() const { return impl_->stderr_collector->tail(); }
+
+void Process::settle_stderr(double max_s) { impl_->stderr_collector->wait_for_eof(max_s); }
+
+void Process::signal_group(int sig) { impl_->kill_group(sig); }
+
+bool Process::is_closed() const { return impl_->close_result.has_value(); }
+
+CloseResult Process::close(const CloseOptions& options) {
+  Impl& p = *impl_;
+  if (p.close_result) return *p.close_result;
+  CloseResult result;
+  close_fd(p.stdin_fd);  // EOF on stdin: many engines exit on it even without `quit`
+  bool exited = p.wait_exit(options.wait_s);
+  if (!exited) {
+    p.kill_group(SIGTERM);
+    result.was_terminated = true;
+    exited = p.wait_exit(options.term_grace_s);
+  }
+  if (!exited) {
+    p.kill_group(SIGKILL);
+    result.was_killed = true;
+    // SIGKILL cannot be refused; the bound only guards against a kernel-stuck process.
+    p.wait_exit(30.0);
+  }
+  // The engine's own children (same group) must not outlive it.
+  p.kill_group(SIGKILL);
+  {
+    std::lock_guard lock(p.reap_mutex);
+    int status = 0;
+    rusage usage{};
+    pid_t r;
+    do {
+      r = ::wait4(p.pid, &status, 0, &usage);
+    } while (r < 0 && errno == EINTR);
+    p.reaped = true;
+    if (r == p.pid) {
+      if (WIFEXITED(status)) {
+        result.exit.exited_normally = true;
+        result.exit.exit_code = WEXITSTATUS(status);
+      } else if (WIFSIGNALED(status)) {
+        result.exit.term_signal = WTERMSIG(status);
+      }
+      const auto seconds = [](const timeval& tv) {
+        return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6;
+      };
+      result.rusage_cpu_s = seconds(usage.ru_utime) + seconds(usage.ru_stime);
+    }
+  }
+  close_fd(p.stdout_fd);
+  p.stderr_collector->stop();
+  p.close_result = result;
+  return result;
+}
+
+}  // namespace rm::process

@@ -1,0 +1,39 @@
+// gomill's Simple_scheduler: game numbers 0, 1, 2, ... issued to jobs and "fixed" when their
+// result (or void) is processed. After a restart the numbers that were issued but never fixed
+// are reissued, lowest first.
+#pragma once
+
+#include <optional>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+namespace rm::comp {
+
+class GameNumbers {
+ public:
+  // The next number to play, or nullopt when `limit` (number_of_games) numbers have been issued
+  // and none is waiting to be reissued. Reissues come first and are allowed at the limit
+  // (gomill checked the limit first and so never replayed them once the limit was reached).
+  std::optional<int> issue(std::optional<int> limit);
+  // Marks an outstanding number as done; throws std::logic_error if it is not outstanding.
+  void fix(int number);
+  bool is_outstanding(int number) const { return outstanding_.count(number) != 0; }
+
+  int issued() const { return next_new_; }     // distinct numbers ever issued
+  int fixed() const { return fixed_; }         // numbers done (finished or void)
+  const std::set<int>& outstanding() const { return outstanding_; }
+
+  // State: {"next": n, "fixed": count, "unfixed": [issued but not fixed]}; on restore the
+  // unfixed numbers are queued for reissue. Throws std::invalid_argument for a malformed state.
+  nlohmann::json to_json() const;
+  static GameNumbers from_json(const nlohmann::json& j);
+
+ private:
+  int next_new_ = 0;
+  int fixed_ = 0;
+  std::set<int> outstanding_;
+  std::set<int> to_reissue_;
+};
+
+}  // namespace rm::comp

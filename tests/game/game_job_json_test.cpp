@@ -1,0 +1,138 @@
+#include <catch2/catch.hpp>
+
+#include "ringmaster/game/game_job.hpp"
+
+using namespace rm::game;
+
+namespace {
+
+GameJob sample_job() {
+  GameJob job;
+  job.game_id = "0_003";
+  job.competition_code = "test";
+  job.sgf_event = "test (one v two)";
+  job.sgf_note = "Candidate parameters: pl: 300";
+  job.black.code = "one";
+  job.black.engine.name = "one";
+  job.black.engine.process.argv = {"scripted_engine", "--resign-after", "4"};
+  job.black.engine.process.cwd = "/tmp";
+  job.black.engine.process.environ = {{"SEED", "3"}};
+  job.black.engine.process.stderr_mode = rm::process::StderrMode::AppendToFile;
+  job.black.engine.process.stderr_path = "/tmp/x.log";
+  job.black.engine.startup_gtp_commands = {{"level", "3"}, {"clear_cache"}};
+  job.black.engine.gtp_aliases = {{"gomill-cpu_time", "cputime"}};
+  job.black.engine.timeouts.genmove_s = 2.5;
+  job.black.allow_claim = true;
+  job.white.code = "two";
+  job.white.engine.name = "two";
+  job.white.engine.process.argv = {"/usr/games/gnugo", "--mode", "gtp"};
+  job.white.is_reliable_scorer = false;
+  job.white.sgf_player_name_from_gtp = false;
+  job.settings.board_size = 13;
+  job.settings.komi = 6.5;
+  job.settings.handicap = 3;
+  job.settings.handicap_style = HandicapStyle::Free;
+  job.settings.move_limit = 400;
+  job.settings.scorer = Scorer::Internal;
+  job.settings.internal_scorer_handicap_compensation = HandicapCompensation::Short;
+  job.sgf_dir = "games";
+  job.void_sgf_dir = "void";
+  job.gtp_log_path = "logs/0_003.log";
+  return job;
+}
+
+nlohmann::json minimal_job_json() {
+  return nlohmann::json::parse(R"({
+    "game_id": "7",
+    "black": {"code": "a", "engine": {"process": {"argv": ["engine_a"]}}},
+    "white": {"code": "b", "engine": {"process": {"argv": ["engine_b", "-x"]}}},
+    "settings": {"board_size": 9, "komi": 7.5}
+  })");
+}
+
+}  // namespace
+
+TEST_CASE("GameJob JSON round trip", "[game][json]") {
+  GameJob job = sample_job();
+  nlohmann::json j = to_json(job);
+  GameJob back = job_from_json(nlohmann::json::parse(j.dump()));
+  CHECK(to_json(back) == j);
+  CHECK(back.black.engine.process.argv == job.black.engine.process.argv);
+  CHECK(back.black.engine.process.stderr_mode == rm::process::StderrMode::AppendToFile);
+  CHECK(back.black.engine.startup_gtp_commands == job.black.engine.startup_gtp_commands);
+  CHECK(back.black.engine.gtp_aliases == job.black.engine.gtp_aliases);
+  CHECK(back.black.engine.timeouts.genmove_s == 2.5);
+  CHECK(back.white.is_reliable_scorer == false);
+  CHECK(back.settings.handicap_style == HandicapStyle::Free);
+  CHECK(back.settings.scorer == Scorer::Internal);
+  CHECK(back.settings.internal_scorer_handicap_compensation == HandicapCompensation::Short);
+}
+
+TEST_CASE("GameJob JSON defaults for omitted fields", "[game][json]") {
+  GameJob job = job_from_json(minimal_job_json());
+  CHECK(job.game_id == "7");
+  CHECK(job.black.engine.name == "a");  // messages name the player by its code
+  CHECK(job.black.is_reliable_scorer);
+  CHECK_FALSE(job.black.allow_claim);
+  CHECK(job.settings.move_limit == 1000);
+  CHECK(job.settings.handicap == 0);
+  CHECK(job.settings.scorer == Scorer::Players);
+  CHECK(job.black.engine.timeouts.genmove_s == rm::gtp::Timeouts{}.genmove_s);
+}
+
+TEST_CASE("GameJob JSON errors name the field", "[game][json]") {
+  nlohmann::json j = minimal_job_json();
+  SECTION("missing game id") {
+    j.erase("game_id");
+    CHECK_THROWS_WITH(job_from_json(j), "game_id: missing");
+  }
+  SECTION("game id with a slash") {
+    j["game_id"] = "../x";
+    CHECK_THROWS_WITH(job_from_json(j), Catch::Contains("game_id: must be"));
+  }
+  SECTION("missing argv") {
+    j["black"]["engine"]["process"].erase("argv");
+    CHECK_THROWS_WITH(job_from_json(j), "black.engine.process.argv: missing");
+  }
+  SECTION("empty argv") {
+    j["white"]["engine"]["process"]["argv"] = nlohmann::json::array();
+    CHECK_THROWS_WITH(job_from_json(j), "white.engine.process.argv: must name an executable");
+  }
+  SECTION("bad board size") {
+    j["settings"]["board_size"] = 26;
+    CHECK_THROWS_WITH(job_from_json(j), "settings.board_size: must be between 2 and 25");
+  }
+  SECTION("komi as a string") {
+    j["settings"]["komi"] = "7.5";
+    CHECK_THROWS_WITH(job_from_json(j), "settings.komi: expected a number");
+  }
+  SECTION("unknown scorer") {
+    j["settings"]["scorer"] = "gnugo";
+    CHECK_THROWS_WITH(job_from_json(j), Catch::Contains("settings.scorer: expected one of \"players\", \"internal\""));
+  }
+  SECTION("handicap out of range") {
+    j["settings"]["handicap"] = 5;  // 9x9 allows up to 9 fixed stones; 7x7 none
+    j["settings"]["board_size"] = 7;
+    CHECK_THROWS_WITH(job_from_json(j), "settings.handicap: fixed handicap out of range for board size 7");
+  }
+  SECTION("handicap of one") {
+    j["settings"]["handicap"] = 1;
+    CHECK_THROWS_WITH(job_from_json(j), Catch::Contains("settings.handicap: handicap too small"));
+  }
+  SECTION("zero move limit") {
+    j["settings"]["move_limit"] = 0;
+    CHECK_THROWS_WITH(job_from_json(j), "settings.move_limit: must be positive integer");
+  }
+  SECTION("non-positive timeout") {
+    j["black"]["engine"]["timeouts"] = {{"genmove_s", 0}};
+    CHECK_THROWS_WITH(job_from_json(j), "black.engine.timeouts.genmove_s: must be a positive number of seconds");
+  }
+  SECTION("environ value not a string") {
+    j["black"]["engine"]["process"]["environ"] = {{"X", 1}};
+    CHECK_THROWS_WITH(job_from_json(j), "black.engine.process.environ.X: expected a string");
+  }
+  SECTION("settings missing") {
+    j.erase("settings");
+    CHECK_THROWS_WITH(job_from_json(j), "settings: missing");
+  }
+}

@@ -1,0 +1,391 @@
+// Real games between real engine processes (tests/engines' scripted_engine, GNU Go when
+// installed): every outcome of the referee, and no process left behind after any of them.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <thread>
+
+#include "process_scan.hpp"
+#include "ringmaster/game/referee.hpp"
+
+using namespace rm::game;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kScripted = std::string(RM_BIN_DIR) + "/scripted_engine";
+const std::string kGnugo = "/usr/games/gnugo";
+
+bool have(const std::string& path) { return ::access(path.c_str(), X_OK) == 0; }
+
+#define REQUIRE_SCRIPTED()                                        \
+  do {                                                            \
+    if (!have(kScripted)) {                                       \
+      WARN("skipped: " << kScripted << " is not built");          \
+      return;                                                     \
+    }                                                             \
+  } while (false)
+
+// A fresh scratch directory per test.
+fs::path scratch(const std::string& name) {
+  fs::path dir = fs::temp_directory_path() /
+                 ("rm_game_test_" + std::to_string(::getpid()) + "_" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+PlayerSpec scripted(const std::string& code, std::vector<std::string> flags = {}) {
+  PlayerSpec p;
+  p.code = code;
+  p.engine.name = code;
+  p.engine.process.argv = {kScripted};
+  for (auto& f : flags) p.engine.process.argv.push_back(std::move(f));
+  p.engine.timeouts.startup_s = 10;
+  p.engine.timeouts.genmove_s = 10;
+  p.engine.timeouts.other_s = 10;
+  p.engine.timeouts.quit_s = 1;
+  return p;
+}
+
+GameJob job_for(const std::string& id, PlayerSpec black, PlayerSpec white, int size = 9) {
+  GameJob job;
+  job.game_id = id;
+  job.competition_code = "test";
+  job.sgf_event = "test";
+  job.black = std::move(black);
+  job.white = std::move(white);
+  job.settings.board_size = size;
+  job.settings.komi = 7.5;
+  job.settings.move_limit = 1000;
+  return job;
+}
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// Every referee test ends here: no descendant (live or zombie) and no process carrying this
+// game's GOMILL_GAME_ID anywhere (catches engines' children re-parented to init).
+void check_nothing_left(const GameJob& job) {
+  auto left = rm::game::test::leftover_processes(3.0);
+  INFO("left behind: " << (left.empty() ? "" : left.front()));
+  CHECK(left.empty());
+  auto tagged = rm::game::test::processes_with_game_id(job.game_id);
+  INFO("still running with GOMILL_GAME_ID=" << job.game_id << ": " << (tagged.empty() ? "" : tagged.front()));
+  CHECK(tagged.empty());
+}
+
+std::string unique_id(const std::string& base) { return base + "-" + std::to_string(::getpid()); }
+
+}  // namespace
+
+TEST_CASE("referee: resignation", "[game][referee]") {
+  REQUIRE_SCRIPTED();
+  auto dir = scratch("resign");
+  GameJob job = job_for(unique_id("resign"), scripted("one"), scripted("two", {"--resign-after", "3"}));
+  job.sgf_dir = (dir / "games").string();
+  GameResult r = play_game(job);
+  CHECK_FALSE(r.is_void);
+  CHECK(r.sgf_result == "B+R");
+  CHECK(r.winner == "b");
+  CHECK(r.winning_code() == "one");
+  CHECK(r.detail.empty());
+  CHECK(r.describe() == "one beat two B+R");
+  CHECK(r.sgf_path == (dir / "games" / (job.game_id + ".sgf")).string());
+  std::string sgf = read_file(r.sgf_path);
+  CHECK(sgf.find("RE[B+R]") != std::string::npos);
+  CHECK(sgf.find("GN[test " + job.game_id + "]") != std::string::npos);
+  check_nothing_left(job);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("referee: internal scorer on a passed-out game", "[game][referee]") {
+  REQUIRE_SCRIPTED();
+  GameJob job = job_for(unique_id("internal"), scripted("one"), scripted("two"));
+  job.settings.scorer = Scorer::Internal;
+  job.settings.move_limit = 1000;
+  GameResult r = play_game(job);
+  CHECK_FALSE(r.is_void);
+  CHECK(r.move_count >= 2);
+  CHECK((r.winner == "b" || r.winner == "w" || r.is_jigo));
+  if (!r.is_jigo) CHECK(r.margin);
+  check_nothing_left(job);
+}
+
+TEST_CASE("referee: players scorer agreement and disagreement", "[game][referee]") {
+  REQUIRE_SCRIPTED();
+  SECTION("agree") {
+    GameJob job = job_for(unique_id("agree"), scripted("one", {"--final-score", "B+12.5"}),
+                          scripted("two", {"--final-score", "B+12.5"}));
+    GameResult r = play_game(job);
+    CHECK(r.sgf_result == "B+12.5");
+    CHECK(r.margin == Approx(12.5));
+    check_nothing_left(job);
+  }
+  SECTION("disagree") {
+    GameJob job = job_for(unique_id("disagree"), scripted("one", {"--final-score", "B+3"}),
+                          scripted("two", {"--final-score", "W+3"}));
+    GameResult r = play_game(job);
+    CHECK(r.sgf_result == "?");
+    CHECK(r.detail == "players disagreed");
+    CHECK(r.winner.empty());
+    check_nothing_left(job);
+  }
+  SECTION("unreliable scorer is not asked") {
+    PlayerSpec white = scripted("two", {"--final-score", "W+3"});
+    white.is_reliable_scorer = false;
+    GameJob job = job_for(unique_id("unreliable"), scripted("one", {"--final-score", "B+3"}), white);
+    GameResult r = play_game(job);
+    CHECK(r.sgf_result == "B+3");
+    check_nothing_left(job);
+  }
+}
+
+TEST_CASE("referee: claim", "[game][referee]") {
+  REQUIRE_SCRIPTED();
+  PlayerSpec black = scripted("one", {"--claim-after", "2"});
+  black.allow_claim = true;
+  GameJob job = job_for(unique_id("claim"), black, scripted("two"));
+  GameResult r = play_game(job);
+  CHECK(r.sgf_result == "B+");
+  CHECK(r.detail == "claim");
+  CHECK(r.describe() == "one beat two B+ (claim)");
+  check_nothing_left(job);
+}
+
+TEST_CASE("referee: forfeits", "[game][referee]") {
+  REQUIRE_SCRIPTED();
+  SECTION("ill-formed move") {
+    GameJob job = job_for(unique_id("illformed"), scripted("one", {"--ill-formed-move-after", "2"}), scripted("two"));
+    GameResult r = play_game(job);
+    CHECK(r.sgf_result == "W+F");
+    CHECK(r.is_forfeit);
+    CHECK(r.forfeit_cause == "ill_formed_move");
+    CHECK_THAT(r.detail, Catch::StartsWith("forfeit by one: attempted ill-formed move"));
+    CHECK(r.warnings.size() >= 1);
+    check_nothing_left(job);
+  }
+  SECTION("illegal move (occupied point)") {
+    GameJob job = job_for(unique_id("illegal"), scripted("one"), scripted("two", {"--illegal-move-after", "2"}));
+    GameResult r = play_game(job);
+    CHECK(r.sgf_result == "B+F");
+    CHECK(r.forfeit_cause == "illegal_move");
+    CHECK_THAT(r.detail, Catch::StartsWith("forfeit by two: attempted move to"));
+    check_nothing_left(job);
+  }
+  SECTION("failure response to genmove") {
+    GameJob job = job_for(unique_id("failgen"), scripted("one", {"--fail-genmove-after", "1"}), scripted("two"));
+    GameResult r = play_game(job);
+    CHECK(r.sgf_result == "W+F");
+    CHECK(r.forfeit_cause == "failure_response");
+    CHECK_THAT(r.detail, Catch::StartsWith("forfeit by one: failure response from 'genmove b' to player one:"));
+    check_nothing_left(job);
+  }
+  SECTION("timeout in genmove") {
+    PlayerSpec black = scripted("one", {"--hang-in-genmove-after", "1"});
+    black.engine.timeouts.genmove_s = 1.0;
+    GameJob job = job_for(unique_id("timeout"), black, scripted("two"));
+    GameResult r = play_game(job);
+    CHECK(r.sgf_result == "W+F");
+    CHECK(r.forfeit_cause == "timeout");
+    CHECK(r.detail == "forfeit by one: timeout after 1.0s waiting for response to 'genmove b'");
+    CHECK_FALSE(r.is_void);
+    check_nothing_left(job);
+  }
+}
+
+TEST_CASE("referee: void games", "[game][referee]") {
+  REQUIRE_SCRIPTED();
+  auto dir = scratch("void");
+  SECTION("crash at start") {
+    GameJob job = job_for(unique_id("crashstart"), scripted("one"), scripted("two", {"--crash-at-start"}));
+    job.void_sgf_dir = (dir / "void").string();
+    GameResult r = play_game(job);
+    CHECK(r.is_void);
+    CHECK(r.sgf_result == "Void");
+    CHECK_FALSE(r.void_reason.empty());
+    CHECK(r.sgf_path.empty());  // no moves: no record
+    check_nothing_left(job);
+  }
+  SECTION("crash mid-game: void, record kept in void_sgf_dir") {
+    GameJob job = job_for(unique_id("crashmid"), scripted("one", {"--crash-after-moves", "3"}), scripted("two"));
+    job.void_sgf_dir = (dir / "void").string();
+    GameResult r = play_game(job);
+    CHECK(r.is_void);
+    CHECK(r.move_count >= 1);
+    CHECK_FALSE(r.void_reason.empty());
+    REQUIRE_FALSE(r.sgf_path.empty());
+    std::string sgf = read_file(r.sgf_path);
+    CHECK(sgf.find("RE[Void]") != std::string::npos);
+    CHECK(sgf.find("aborting game due to error:") != std::string::npos);
+    check_nothing_left(job);
+  }
+  SECTION("closed stdout mid-game") {
+    GameJob job = job_for(unique_id("closeout"), scripted("one"), scripted("two", {"--close-stdout-after", "2"}));
+    GameResult r = play_game(job);
+    CHECK(r.is_void);
+    check_nothing_left(job);
+  }
+  SECTION("protocol version 1") {
+    GameJob job = job_for(unique_id("proto"), scripted("one", {"--protocol-version", "1"}), scripted("two"));
+    GameResult r = play_game(job);
+    CHECK(r.is_void);
+    CHECK_THAT(r.void_reason, Catch::Contains("protocol version"));
+    check_nothing_left(job);
+  }
+  SECTION("flood on stdout") {
+    GameJob job = job_for(unique_id("flood"), scripted("one", {"--flood-stdout"}), scripted("two"));
+    GameResult r = play_game(job);
+    CHECK(r.is_void);
+    check_nothing_left(job);
+  }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("referee: stderr flood does not stop the game", "[game][referee]") {
+  REQUIRE_SCRIPTED();
+  GameJob job = job_for(unique_id("flooderr"), scripted("one", {"--flood-stderr"}), scripted("two", {"--resign-after", "5"}));
+  GameResult r = play_game(job);
+  CHECK_FALSE(r.is_void);
+  CHECK(r.sgf_result == "B+R");
+  check_nothing_left(job);
+}
+
+TEST_CASE("referee: engines that misbehave at close", "[game][referee]") {
+  REQUIRE_SCRIPTED();
+  SECTION("ignore quit: killed, result stands") {
+    GameJob job = job_for(unique_id("ignorequit"), scripted("one", {"--ignore-quit"}), scripted("two", {"--resign-after", "2"}));
+    GameResult r = play_game(job);
+    CHECK(r.sgf_result == "B+R");
+    CHECK_FALSE(r.is_void);
+    check_nothing_left(job);
+  }
+  SECTION("forked hanging child is killed too") {
+    GameJob job = job_for(unique_id("fork"), scripted("one", {"--fork-hanging-child"}), scripted("two", {"--resign-after", "2"}));
+    GameResult r = play_game(job);
+    CHECK(r.sgf_result == "B+R");
+    check_nothing_left(job);
+  }
+}
+
+TEST_CASE("referee: move limit", "[game][referee]") {
+  REQUIRE_SCRIPTED();
+  GameJob job = job_for(unique_id("limit"), scripted("one"), scripted("two"));
+  job.settings.move_limit = 6;
+  GameResult r = play_game(job);
+  CHECK_FALSE(r.is_void);
+  CHECK(r.sgf_result == "Void");
+  CHECK(r.detail == "hit move limit");
+  CHECK(r.move_count == 6);
+  CHECK(r.describe() == "one vs two Void (hit move limit)");
+  check_nothing_left(job);
+}
+
+TEST_CASE("referee: handicap", "[game][referee]") {
+  REQUIRE_SCRIPTED();
+  SECTION("fixed") {
+    GameJob job = job_for(unique_id("fixedh"), scripted("one"), scripted("two", {"--resign-after", "2"}));
+    job.settings.handicap = 4;
+    job.settings.scorer = Scorer::Internal;
+    auto dir = scratch("fixedh");
+    job.sgf_dir = dir.string();
+    GameResult r = play_game(job);
+    CHECK_FALSE(r.is_void);
+    REQUIRE_FALSE(r.sgf_path.empty());
+    std::string sgf = read_file(r.sgf_path);
+    CHECK(sgf.find("HA[4]") != std::string::npos);
+    CHECK(sgf.find("AB[") != std::string::npos);
+    CHECK(sgf.find(";W[") != std::string::npos);  // white moves first after handicap
+    check_nothing_left(job);
+    fs::remove_all(dir);
+  }
+  SECTION("free") {
+    GameJob job = job_for(unique_id("freeh"), scripted("one"), scripted("two", {"--resign-after", "2"}));
+    job.settings.handicap = 3;
+    job.settings.handicap_style = HandicapStyle::Free;
+    GameResult r = play_game(job);
+    CHECK_FALSE(r.is_void);
+    CHECK(r.sgf_result == "B+R");
+    check_nothing_left(job);
+  }
+}
+
+TEST_CASE("referee: abort kills the engines and voids the game", "[game][referee]") {
+  REQUIRE_SCRIPTED();
+  PlayerSpec black = scripted("one", {"--hang-in-genmove-after", "1"});
+  black.engine.timeouts.genmove_s = 60;
+  GameJob job = job_for(unique_id("abort"), black, scripted("two"));
+  std::atomic<bool> abort{false};
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    abort = true;
+  });
+  GameResult r = play_game(job, &abort);
+  stopper.join();
+  CHECK(r.is_void);
+  CHECK(r.void_reason == "aborted");
+  check_nothing_left(job);
+}
+
+TEST_CASE("referee: GTP transcript and cpu time", "[game][referee]") {
+  REQUIRE_SCRIPTED();
+  auto dir = scratch("gtplog");
+  GameJob job = job_for(unique_id("gtplog"), scripted("one", {"--cpu-time", "1.5"}), scripted("two", {"--resign-after", "2"}));
+  job.gtp_log_path = (dir / "log" / "g.log").string();
+  GameResult r = play_game(job);
+  CHECK(r.black_cpu_s == Approx(1.5));
+  CHECK(r.white_cpu_s.has_value());  // from rusage
+  std::string log = read_file(job.gtp_log_path);
+  CHECK(log.find(">> b: boardsize 9") != std::string::npos);
+  CHECK(log.find(">> w: genmove w") != std::string::npos);
+  CHECK(log.find("<< w: ") != std::string::npos);
+  check_nothing_left(job);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("referee: GNU Go self-play on 9x9 with the players scorer", "[game][referee][gnugo]") {
+  if (!have(kGnugo)) {
+    WARN("skipped: " << kGnugo << " not installed");
+    return;
+  }
+  auto gnugo = [](const std::string& code) {
+    PlayerSpec p;
+    p.code = code;
+    p.engine.name = code;
+    p.engine.process.argv = {kGnugo, "--mode", "gtp", "--chinese-rules", "--capture-all-dead", "--level", "0"};
+    return p;
+  };
+  auto dir = scratch("gnugo");
+  GameJob job = job_for(unique_id("gnugo"), gnugo("g1"), gnugo("g2"));
+  job.sgf_dir = dir.string();
+  GameResult r = play_game(job);
+  CHECK_FALSE(r.is_void);
+  CHECK((r.winner == "b" || r.winner == "w"));
+  CHECK(r.margin.has_value());  // both GNU Go instances count the same area score
+  CHECK(r.black_short_description.rfind("GNU Go:", 0) == 0);
+  REQUIRE_FALSE(r.sgf_path.empty());
+  CHECK(read_file(r.sgf_path).find("PB[GNU Go:") != std::string::npos);
+  check_nothing_left(job);
+
+  // The record loads back into GNU Go.
+  PlayerSpec loader = gnugo("loader");
+  GameJob load_job = job_for(unique_id("gnugo-load"), loader, gnugo("unused"));
+  (void)load_job;
+  auto started = rm::gtp::Controller::start(loader.engine);
+  REQUIRE(std::holds_alternative<std::unique_ptr<rm::gtp::Controller>>(started));
+  auto& ctl = std::get<std::unique_ptr<rm::gtp::Controller>>(started);
+  auto loaded = ctl->send("loadsgf", {r.sgf_path});
+  CHECK(std::holds_alternative<std::string>(loaded));
+  ctl->close();
+  ctl.reset();
+  check_nothing_left(job);
+  fs::remove_all(dir);
+}

@@ -1,0 +1,63 @@
+// `run`: lock, check the definition, restore, startup checks, run loop, write the report.
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include "ringmaster/cli/commands.hpp"
+#include "ringmaster/control/control_file.hpp"
+#include "ringmaster/run/competition_session.hpp"
+#include "ringmaster/run/interrupt_signals.hpp"
+#include "ringmaster/run/job_setup.hpp"
+#include "ringmaster/run/ringmaster_error.hpp"
+#include "ringmaster/run/run_loop.hpp"
+#include "ringmaster/run/startup_checks.hpp"
+#include "ringmaster/run/stop_file.hpp"
+
+namespace rm::cli {
+
+int run_command(const CommandLine& line) {
+  // A bad control file starts nothing and writes nothing: load it before touching any file.
+  rm::control::ControlFile control = rm::control::load_control_file(line.control_file);
+  auto paths = rm::run::CompetitionPaths::for_control_file(line.control_file);
+  auto session = rm::run::open_for_run(control, paths);  // the lock comes before any engine
+
+  using rm::report::LiveDisplay;
+  LiveDisplay display(stdout, stderr, LiveDisplay::mode_for(stdout, line.quiet));
+
+  if (!control.common.skip_player_checks) {
+    display.say("running startup checks on all players");
+    auto outcome = rm::run::run_startup_checks(session.competition->players_to_check(), false);
+    if (outcome.failure) {
+      std::cerr << *outcome.failure << "\n(use the 'check' command to see stderr output)" << std::endl;
+      return kExitError;
+    }
+  }
+
+  rm::run::RunOptions options;
+  options.parallel = line.parallel;
+  options.max_games = line.max_games;
+  options.log_gtp = line.log_gtp;
+  options.record_games = control.common.record_games;
+  options.stderr_to_log = control.common.stderr_to_log;
+
+  rm::run::remove_stale_commands(paths.cmd);
+  std::error_code ec;
+  if (options.record_games) std::filesystem::create_directories(paths.games_dir, ec);
+  if (options.log_gtp) std::filesystem::create_directories(paths.gtplogs_dir, ec);
+
+  rm::run::install_interrupt_handlers();
+  auto summary = rm::run::run_games(*session.competition, *session.store, paths, options, display,
+                                    rm::run::referee_player());
+  if (summary.outcome == rm::run::RunOutcome::Interrupted) {
+    std::cerr << "ringmaster: interrupted" << std::endl;
+    // A game that did not return cannot be joined; everything finished is committed.
+    if (summary.workers_stuck) ::_exit(kExitInterrupted);
+    return kExitInterrupted;
+  }
+  rm::run::write_report_file(*session.competition, paths);
+  return kExitOk;
+}
+
+}  // namespace rm::cli

@@ -1,0 +1,22 @@
+// `show`: the short report from the store, read-only (safe while a run goes on).
+#include <iostream>
+
+#include "ringmaster/cli/commands.hpp"
+#include "ringmaster/control/control_file.hpp"
+#include "ringmaster/run/competition_session.hpp"
+
+namespace rm::cli {
+
+int show_command(const CommandLine& line) {
+  auto control = rm::control::load_control_file(line.control_file);
+  auto paths = rm::run::CompetitionPaths::for_control_file(line.control_file);
+  auto session = rm::run::open_read_only(control, paths);
+  if (line.json)
+    std::cout << session.competition->json_report().dump(2) << "\n";
+  else
+    std::cout << session.competition->short_report();
+  std::cout.flush();
+  return kExitOk;
+}
+
+}  // namespace rm::cli

@@ -1,0 +1,24 @@
+// One function per command; each returns the exit status. Errors the user can act on are
+// thrown as rm::run::RingmasterError or rm::control::ConfigError and reported by dispatch().
+#pragma once
+
+#include "ringmaster/cli/command_line.hpp"
+
+namespace rm::cli {
+
+int run_command(const CommandLine& line);
+int stop_command(const CommandLine& line);
+int show_command(const CommandLine& line);
+int report_command(const CommandLine& line);
+int reset_command(const CommandLine& line);
+int check_command(const CommandLine& line);
+int candidates_command(const CommandLine& line);
+
+// Checks the control file exists, runs the command, maps errors to exit statuses and
+// "ringmaster: <message>" on stderr.
+int dispatch(const CommandLine& line);
+
+// For every command: parses `args` (argv without argv[0]) and dispatches.
+int ringmaster_main(const std::vector<std::string>& args);
+
+}  // namespace rm::cli

@@ -1,0 +1,51 @@
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include "ringmaster/cli/commands.hpp"
+#include "ringmaster/control/config_error.hpp"
+#include "ringmaster/run/competition_paths.hpp"
+#include "ringmaster/run/ringmaster_error.hpp"
+
+namespace rm::cli {
+
+int dispatch(const CommandLine& line) {
+  try {
+    // The same order as gomill: a missing file first, then a forbidden extension.
+    if (!std::filesystem::exists(line.control_file))
+      throw rm::run::RingmasterError("control file " + line.control_file + " not found");
+    (void)rm::run::CompetitionPaths::for_control_file(line.control_file);
+    if (line.command == "run") return run_command(line);
+    if (line.command == "stop") return stop_command(line);
+    if (line.command == "show") return show_command(line);
+    if (line.command == "report") return report_command(line);
+    if (line.command == "reset") return reset_command(line);
+    if (line.command == "check") return check_command(line);
+    if (line.command == "candidates") return candidates_command(line);
+    throw rm::run::RingmasterError("no such command: " + line.command);
+  } catch (const rm::run::RingmasterError& e) {
+    std::cerr << "ringmaster: " << e.what() << std::endl;
+    return kExitError;
+  } catch (const rm::control::ConfigError& e) {
+    std::cerr << "ringmaster: " << e.what() << std::endl;
+    return kExitError;
+  } catch (const std::exception& e) {
+    std::cerr << "ringmaster: internal error\n" << e.what() << std::endl;
+    return kExitInternal;
+  }
+}
+
+int ringmaster_main(const std::vector<std::string>& args) {
+  // Writing to an engine that has died must give EPIPE, not kill Ringmaster.
+  std::signal(SIGPIPE, SIG_IGN);
+  auto parsed = parse_command_line(args);
+  if (auto* exit = std::get_if<ParseExit>(&parsed)) {
+    std::fputs(exit->out.c_str(), stdout);
+    std::fputs(exit->err.c_str(), stderr);
+    return exit->status;
+  }
+  return dispatch(std::get<CommandLine>(parsed));
+}
+
+}  // namespace rm::cli

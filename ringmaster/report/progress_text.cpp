@@ -1,0 +1,34 @@
+#include "ringmaster/report/progress_text.hpp"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace rm::report {
+
+std::string format_duration(double seconds) {
+  if (!(seconds >= 0.0)) seconds = 0.0;  // also catches NaN
+  long long total = std::llround(seconds);
+  long long h = total / 3600, m = (total % 3600) / 60, s = total % 60;
+  if (h > 0) return fmt::format("{}h {:02}m", h, m);
+  if (m > 0) return fmt::format("{}m {:02}s", m, s);
+  return fmt::format("{}s", s);
+}
+
+std::string progress_text(const Progress& p) {
+  std::string out = "progress: ";
+  if (p.games_remaining)
+    out += fmt::format("{}/{} games played", p.games_played, p.games_played + *p.games_remaining);
+  else
+    out += fmt::format("{} games played", p.games_played);
+  if (p.games_played_this_run > 0 && p.seconds_this_run > 0.0) {
+    double per_minute = 60.0 * p.games_played_this_run / p.seconds_this_run;
+    out += fmt::format(", {:.1f} games per minute", per_minute);
+    if (p.games_remaining && *p.games_remaining > 0)
+      out += fmt::format(", about {} left",
+                         format_duration(60.0 * *p.games_remaining / per_minute));
+  }
+  return out;
+}
+
+}  // namespace rm::report

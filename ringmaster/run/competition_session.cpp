@@ -1,0 +1,102 @@
+#include "ringmaster/run/competition_session.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "ringmaster/run/ringmaster_error.hpp"
+
+namespace rm::run {
+namespace {
+
+std::unique_ptr<rm::comp::Competition> make(const rm::control::ControlFile& control) {
+  try {
+    return rm::comp::make_competition(control);
+  } catch (const std::invalid_argument& e) {
+    throw RingmasterError(e.what());
+  }
+}
+
+void restore_state(rm::comp::Competition& competition, rm::store::Store& store) {
+  auto state = store.load_state();
+  if (!state) return;
+  try {
+    competition.restore(*state);
+  } catch (const rm::comp::IncompatibleState& e) {
+    throw RingmasterError(e.what());
+  }
+}
+
+}  // namespace
+
+std::string differing_keys(const nlohmann::json& stored, const nlohmann::json& current) {
+  if (!stored.is_object() || !current.is_object()) return stored == current ? "" : "definition";
+  std::set<std::string> keys;
+  for (auto it = stored.begin(); it != stored.end(); ++it) keys.insert(it.key());
+  for (auto it = current.begin(); it != current.end(); ++it) keys.insert(it.key());
+  std::string out;
+  for (const auto& k : keys) {
+    bool same = stored.contains(k) && current.contains(k) && stored.at(k) == current.at(k);
+    if (!same) out += (out.empty() ? "" : ", ") + k;
+  }
+  return out;
+}
+
+CompetitionSession open_for_run(const rm::control::ControlFile& control, const CompetitionPaths& paths) {
+  CompetitionSession session;
+  try {
+    session.store = rm::store::Store::open_for_run(paths.db, paths.lock);
+  } catch (const rm::store::StoreLocked&) {
+    throw RingmasterError("competition is already running");
+  } catch (const rm::store::StoreError& e) {
+    throw RingmasterError(e.what());
+  }
+  session.competition = make(control);
+  auto& store = *session.store;
+  std::string stored_type = store.competition_type();
+  if (!stored_type.empty() && stored_type != control.competition_type)
+    throw RingmasterError("the competition was started as " + stored_type +
+                          " and the control file now says " + control.competition_type +
+                          " (use 'reset' to start again)");
+  nlohmann::json definition = session.competition->definition();
+  if (auto stored = store.load_definition()) {
+    if (*stored != definition)
+      throw RingmasterError("the control file has changed incompatibly since the competition started (" +
+                            differing_keys(*stored, definition) + "); use 'reset' to start again");
+  } else {
+    store.save_competition_type(control.competition_type);
+    store.save_definition(definition);
+  }
+  restore_state(*session.competition, store);
+  return session;
+}
+
+CompetitionSession open_read_only(const rm::control::ControlFile& control, const CompetitionPaths& paths) {
+  if (!std::filesystem::exists(paths.db)) throw RingmasterError("no status file (" + paths.db + " not found)");
+  CompetitionSession session;
+  try {
+    session.store = rm::store::Store::open_read_only(paths.db);
+  } catch (const rm::store::StoreError& e) {
+    throw RingmasterError(e.what());
+  }
+  session.competition = make(control);
+  restore_state(*session.competition, *session.store);
+  return session;
+}
+
+std::string write_report_file(const rm::comp::Competition& competition, const CompetitionPaths& paths) {
+  std::string text = competition.full_report();
+  std::string tmp = paths.report + ".new";
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << text;
+    out.close();
+    if (!out) throw RingmasterError("can't write " + tmp);
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, paths.report, ec);
+  if (ec) throw RingmasterError("can't write " + paths.report + ": " + ec.message());
+  return text;
+}
+
+}  // namespace rm::run

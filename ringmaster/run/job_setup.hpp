@@ -1,0 +1,23 @@
+// What the run loop adds to a competition's job before a worker plays it: where the SGF
+// records and GTP transcripts go, and which worker slot (GOMILL_SLOT) plays it.
+#pragma once
+
+#include "ringmaster/game/game_job.hpp"
+#include "ringmaster/run/competition_paths.hpp"
+#include "ringmaster/run/run_loop.hpp"
+#include "ringmaster/run/worker_pool.hpp"
+
+namespace rm::run {
+
+// sgf_dir = <code>.games (if record_games), void_sgf_dir = <code>.void, gtp_log_path =
+// <code>.gtplogs/<id>.log (if log_gtp). An engine whose stderr goes to a file but names none
+// gets the event log.
+void prepare_job(rm::game::GameJob& job, const CompetitionPaths& paths, const RunOptions& options);
+
+// Sets GOMILL_SLOT=<slot> in both engines' environment, as gomill's workers do.
+void set_worker_slot(rm::game::GameJob& job, int slot);
+
+// The real game player for the worker pool: set_worker_slot + rm::game::play_game.
+WorkerPool::PlayGame referee_player();
+
+}  // namespace rm::run

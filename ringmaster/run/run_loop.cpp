@@ -1,0 +1,227 @@
+#include "ringmaster/run/run_loop.hpp"
+
+#include <chrono>
+#include <map>
+#include <memory>
+
+#include "ringmaster/report/progress_text.hpp"
+#include "ringmaster/run/interrupt_signals.hpp"
+#include "ringmaster/run/job_setup.hpp"
+#include "ringmaster/run/line_file.hpp"
+#include "ringmaster/run/stop_file.hpp"
+
+namespace rm::run {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr std::chrono::milliseconds kPollInterval{100};
+// After Ctrl-C the referee kills the engines at once; this only guards against a game that
+// never returns, so that Ringmaster still exits.
+constexpr std::chrono::seconds kAbortGrace{15};
+
+void keep_last(std::vector<std::string>& lines, std::size_t n) {
+  if (lines.size() > n) lines.erase(lines.begin(), lines.end() - static_cast<std::ptrdiff_t>(n));
+}
+
+class RunLoop {
+ public:
+  RunLoop(rm::comp::Competition& competition, rm::store::Store& store, const CompetitionPaths& paths,
+          const RunOptions& options, rm::report::LiveDisplay& display, WorkerPool::PlayGame play)
+      : competition_(competition),
+        store_(store),
+        paths_(paths),
+        options_(options),
+        display_(display),
+        pool_(std::make_unique<WorkerPool>(options.parallel, std::move(play))),
+        log_(paths.log),
+        history_(paths.hist),
+        max_games_left_(options.max_games),
+        games_before_run_(store.game_count()),
+        void_games_before_run_(store.void_game_count()),
+        started_(Clock::now()) {}
+
+  RunSummary run() {
+    log_.line("run started at " + local_time_text() + " with max_games " +
+              (options_.max_games ? std::to_string(*options_.max_games) : std::string("None")));
+    log_.line("using " + std::to_string(options_.parallel) + " worker threads");
+    redraw();
+    for (;;) {
+      if (interrupted()) return interrupt();
+      while (!halt_reason_ && pool_->has_free_worker()) {
+        auto request = next_job();
+        if (!request) break;
+        start(std::move(*request));
+      }
+      if (pool_->outstanding() == 0) break;
+      if (auto result = pool_->next_result(kPollInterval)) process(*result);
+      if (dirty_) redraw();
+    }
+    log_.line("run finished at " + local_time_text());
+    redraw();
+    display_.flush();
+    summary_.halt_reason = halt_reason_;
+    return summary_;
+  }
+
+ private:
+  // gomill's get_job order.
+  std::optional<rm::comp::JobRequest> next_job() {
+    if (halt_reason_) return std::nullopt;
+    if (take_stop_request(paths_.cmd)) {
+      halt("stop command received");
+      return std::nullopt;
+    }
+    if (max_games_left_ && *max_games_left_ <= 0) {
+      halt("max-games reached for this run");
+      return std::nullopt;
+    }
+    auto request = competition_.next_job();
+    if (!request) {
+      if (competition_.finished())
+        halt("competition finished");
+      else if (pool_->outstanding() == 0)
+        // Nothing running and nothing to start: waiting would never end.
+        halt("no game can be started");
+    }
+    return request;
+  }
+
+  void start(rm::comp::JobRequest request) {
+    rm::game::GameJob job = std::move(request.job);
+    prepare_job(job, paths_, options_);
+    if (max_games_left_) --*max_games_left_;
+    log_.line("starting game " + job.game_id + ": " + job.black.code + " (b) vs " + job.white.code + " (w)");
+    in_progress_[job.game_id] = request.description;
+    pool_->submit(std::move(job));
+    dirty_ = true;
+  }
+
+  void process(const rm::game::GameResult& result) {
+    in_progress_.erase(result.game_id);
+    log_.line("response from game " + result.game_id);
+    for (const auto& w : result.warnings) warn(w);
+    for (const auto& e : result.late_errors) warn(e);
+    if (result.is_void) {
+      ++summary_.void_games;
+      warn("game " + result.game_id + " -- " + result.void_reason);
+      bool carry_on = competition_.on_void(result);
+      store_.commit_void_game(result, competition_.state());
+      if (!carry_on) {
+        warn("halting run due to void games");
+        halt("too many void games");
+      }
+    } else {
+      rm::comp::ResultLines lines = competition_.on_result(result);
+      if (store_.commit_game(result, competition_.state())) {
+        ++summary_.games_committed;
+        history_.line(lines.history_line);
+        for (const auto& l : competition_.periodic_history_lines()) history_.line(l);
+        results_.push_back(lines.screen_line);
+        keep_last(results_, rm::report::kResultsShown);
+      } else {
+        warn("game " + result.game_id + " was already committed; this result is ignored");
+      }
+    }
+    dirty_ = true;
+  }
+
+  RunSummary interrupt() {
+    pool_->abort_games();
+    std::string ids;
+    for (const auto& [id, description] : in_progress_) ids += (ids.empty() ? "" : " ") + id;
+    log_.line("run interrupted at " + local_time_text());
+    log_.line("games in progress were: " + (ids.empty() ? std::string("none") : ids));
+    // Games that finished before the abort reached them still count; aborted ones are void
+    // and are not committed (the competition reissues them next run).
+    auto deadline = Clock::now() + kAbortGrace;
+    while (pool_->outstanding() > 0 && Clock::now() < deadline) {
+      auto result = pool_->next_result(kPollInterval);
+      if (!result) continue;
+      in_progress_.erase(result->game_id);
+      if (result->is_void) continue;
+      rm::comp::ResultLines lines = competition_.on_result(*result);
+      if (store_.commit_game(*result, competition_.state())) {
+        ++summary_.games_committed;
+        history_.line(lines.history_line);
+      }
+    }
+    summary_.outcome = RunOutcome::Interrupted;
+    summary_.halt_reason = halt_reason_;
+    if (pool_->outstanding() > 0) {
+      // A worker did not come back: joining it would hang, so leave the pool to the
+      // process exit (the caller exits at once; engines die with us via PDEATHSIG).
+      summary_.workers_stuck = true;
+      (void)pool_.release();
+    }
+    return summary_;
+  }
+
+  void halt(const std::string& reason) {
+    if (halt_reason_) return;
+    halt_reason_ = reason;
+    log_.line("halting competition: " + reason);
+    dirty_ = true;
+  }
+
+  void warn(const std::string& message) {
+    log_.line(message);
+    warnings_.push_back(message);
+    keep_last(warnings_, rm::report::kWarningsShown);
+    display_.warn(message);
+    dirty_ = true;
+  }
+
+  void redraw() {
+    if (display_.mode() == rm::report::LiveDisplay::Mode::Quiet) {
+      dirty_ = false;
+      return;
+    }
+    // A frame held back by the throttle stays due and is retried on the next poll.
+    dirty_ = !display_.update(frame());
+  }
+
+  rm::report::DisplayFrame frame() const {
+    rm::report::DisplayFrame f;
+    f.halt_reason = halt_reason_;
+    for (const auto& [id, description] : in_progress_) f.games_in_progress.push_back(id);
+    f.max_games_left = max_games_left_;
+    f.void_games = void_games_before_run_ + summary_.void_games;
+    f.screen_report = competition_.screen_report(f.games_in_progress);
+    f.recent_results = results_;
+    f.recent_warnings = warnings_;
+    rm::report::Progress p;
+    p.games_played = games_before_run_ + summary_.games_committed;
+    p.games_remaining = competition_.games_remaining();
+    p.games_played_this_run = summary_.games_committed;
+    p.seconds_this_run = std::chrono::duration<double>(Clock::now() - started_).count();
+    f.progress_line = rm::report::progress_text(p);
+    return f;
+  }
+
+  rm::comp::Competition& competition_;
+  rm::store::Store& store_;
+  const CompetitionPaths& paths_;
+  const RunOptions& options_;
+  rm::report::LiveDisplay& display_;
+  std::unique_ptr<WorkerPool> pool_;
+  LineFile log_, history_;
+  std::optional<int> max_games_left_;
+  int games_before_run_, void_games_before_run_;
+  Clock::time_point started_;
+  std::map<std::string, std::string> in_progress_;  // game id -> description
+  std::optional<std::string> halt_reason_;
+  std::vector<std::string> results_, warnings_;
+  RunSummary summary_;
+  bool dirty_ = false;
+};
+
+}  // namespace
+
+RunSummary run_games(rm::comp::Competition& competition, rm::store::Store& store,
+                     const CompetitionPaths& paths, const RunOptions& options,
+                     rm::report::LiveDisplay& display, WorkerPool::PlayGame play) {
+  RunLoop loop(competition, store, paths, options, display, std::move(play));
+  return loop.run();
+}
+
+}  // namespace rm::run

@@ -1,0 +1,45 @@
+// The run loop: the main thread owns the competition, the store and the display; a
+// WorkerPool plays the games. Order before each new game (gomill's get_job): halting? ->
+// "stop" in <code>.cmd -> --max-games budget -> competition.next_job().
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "ringmaster/competitions/competition.hpp"
+#include "ringmaster/report/live_display.hpp"
+#include "ringmaster/run/competition_paths.hpp"
+#include "ringmaster/run/worker_pool.hpp"
+#include "ringmaster/store/store.hpp"
+
+namespace rm::run {
+
+struct RunOptions {
+  int parallel = 1;                 // worker threads (1..1023)
+  std::optional<int> max_games;     // games to start in this run at most
+  bool log_gtp = false;             // GTP transcripts to <code>.gtplogs/<game_id>.log
+  bool record_games = true;         // SGF records to <code>.games/
+  bool stderr_to_log = true;        // engines' stderr appended to <code>.log
+};
+
+enum class RunOutcome {
+  Completed,    // the competition finished or the run halted (stop, max-games, void games)
+  Interrupted,  // SIGINT/SIGTERM: games in progress were aborted and not committed
+};
+
+struct RunSummary {
+  RunOutcome outcome = RunOutcome::Completed;
+  std::optional<std::string> halt_reason;
+  int games_committed = 0;      // finished games committed in this run
+  int void_games = 0;           // void games in this run
+  bool workers_stuck = false;   // interrupted and some game did not return in time
+};
+
+// Runs games until the competition finishes, the run halts or a signal arrives. Every
+// finished game is committed (result + competition state in one transaction) before the
+// next display update. Writes the event log, the history and the display.
+RunSummary run_games(rm::comp::Competition& competition, rm::store::Store& store,
+                     const CompetitionPaths& paths, const RunOptions& options,
+                     rm::report::LiveDisplay& display, WorkerPool::PlayGame play);
+
+}  // namespace rm::run

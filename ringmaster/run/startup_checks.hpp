@@ -1,0 +1,28 @@
+// Startup checks (gomill's check_player): start each engine once with the game settings
+// (boardsize, clear_board, komi), then quit, before any game is played.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ringmaster/game/game_job.hpp"
+
+namespace rm::run {
+
+struct StartupCheckOutcome {
+  // "player X failed startup check:\n<msg>" for the first player that failed; nullopt if all passed.
+  std::optional<std::string> failure;
+  std::vector<std::string> warnings;  // late errors (e.g. from quit) of players that passed
+};
+
+// pass_stderr: the engines' stderr goes to ours (the `check` command) instead of being
+// discarded. on_checking(code) is called before each player (for "checking player <code>").
+// Stops at the first failure, as gomill does.
+StartupCheckOutcome run_startup_checks(
+    const std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>>& players,
+    bool pass_stderr, const std::function<void(const std::string& code)>& on_checking = {});
+
+}  // namespace rm::run

@@ -109,12 +109,14 @@ TEST_CASE("referee: resignation", "[game][referee]") {
 
 TEST_CASE("referee: internal scorer on a passed-out game", "[game][referee]") {
   REQUIRE_SCRIPTED();
-  GameJob job = job_for(unique_id("internal"), scripted("one"), scripted("two"));
+  GameJob job = job_for(unique_id("internal"), scripted("one", {"--pass-after", "10"}),
+                        scripted("two", {"--pass-after", "10"}));
   job.settings.scorer = Scorer::Internal;
   job.settings.move_limit = 1000;
   GameResult r = play_game(job);
   CHECK_FALSE(r.is_void);
   CHECK(r.move_count >= 2);
+  CHECK(r.move_count == 22);  // 10 stones each, then two passes
   CHECK((r.winner == "b" || r.winner == "w" || r.is_jigo));
   if (!r.is_jigo) CHECK(r.margin);
   check_nothing_left(job);
@@ -123,16 +125,16 @@ TEST_CASE("referee: internal scorer on a passed-out game", "[game][referee]") {
 TEST_CASE("referee: players scorer agreement and disagreement", "[game][referee]") {
   REQUIRE_SCRIPTED();
   SECTION("agree") {
-    GameJob job = job_for(unique_id("agree"), scripted("one", {"--final-score", "B+12.5"}),
-                          scripted("two", {"--final-score", "B+12.5"}));
+    GameJob job = job_for(unique_id("agree"), scripted("one", {"--final-score", "B+12.5", "--pass-after", "4"}),
+                          scripted("two", {"--final-score", "B+12.5", "--pass-after", "4"}));
     GameResult r = play_game(job);
     CHECK(r.sgf_result == "B+12.5");
     CHECK(r.margin == Approx(12.5));
     check_nothing_left(job);
   }
   SECTION("disagree") {
-    GameJob job = job_for(unique_id("disagree"), scripted("one", {"--final-score", "B+3"}),
-                          scripted("two", {"--final-score", "W+3"}));
+    GameJob job = job_for(unique_id("disagree"), scripted("one", {"--final-score", "B+3", "--pass-after", "4"}),
+                          scripted("two", {"--final-score", "W+3", "--pass-after", "4"}));
     GameResult r = play_game(job);
     CHECK(r.sgf_result == "?");
     CHECK(r.detail == "players disagreed");
@@ -140,9 +142,9 @@ TEST_CASE("referee: players scorer agreement and disagreement", "[game][referee]
     check_nothing_left(job);
   }
   SECTION("unreliable scorer is not asked") {
-    PlayerSpec white = scripted("two", {"--final-score", "W+3"});
+    PlayerSpec white = scripted("two", {"--final-score", "W+3", "--pass-after", "4"});
     white.is_reliable_scorer = false;
-    GameJob job = job_for(unique_id("unreliable"), scripted("one", {"--final-score", "B+3"}), white);
+    GameJob job = job_for(unique_id("unreliable"), scripted("one", {"--final-score", "B+3", "--pass-after", "4"}), white);
     GameResult r = play_game(job);
     CHECK(r.sgf_result == "B+3");
     check_nothing_left(job);
@@ -179,6 +181,22 @@ TEST_CASE("referee: forfeits", "[game][referee]") {
     CHECK(r.sgf_result == "B+F");
     CHECK(r.forfeit_cause == "illegal_move");
     CHECK_THAT(r.detail, Catch::StartsWith("forfeit by two: attempted move to"));
+    check_nothing_left(job);
+  }
+  SECTION("opponent says illegal move: the mover forfeits") {
+    GameJob job = job_for(unique_id("claimsillegal"), scripted("one"), scripted("two", {"--illegal-play-after", "2"}));
+    GameResult r = play_game(job);
+    CHECK(r.sgf_result == "W+F");
+    CHECK(r.forfeit_cause == "claims_illegal");
+    CHECK(r.detail == "forfeit by one: two claims move E1 is illegal");
+    check_nothing_left(job);
+  }
+  SECTION("opponent rejects play otherwise: the opponent forfeits") {
+    GameJob job = job_for(unique_id("failplay"), scripted("one"), scripted("two", {"--fail-command", "play"}));
+    GameResult r = play_game(job);
+    CHECK(r.sgf_result == "B+F");
+    CHECK(r.forfeit_cause == "failure_response");
+    CHECK(r.detail == "forfeit by two: failure response from 'play b A1' to player two:\nforced failure");
     check_nothing_left(job);
   }
   SECTION("failure response to genmove") {

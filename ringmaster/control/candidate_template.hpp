@@ -39,7 +39,7 @@ struct CandidateTemplate {
   bool allow_claim = false;
   bool sgf_player_name_from_gtp = true;
   bool discard_stderr = false;
-  double startup_timeout_s = 30, genmove_timeout_s = 600, other_timeout_s = 30;
+  rm::gtp::Timeouts timeouts;
   std::vector<TemplateFile> files;
 
   std::vector<rm::scales::Parameter> parameters;  // the codes placeholders may name, in order

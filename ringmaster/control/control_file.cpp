@@ -1,0 +1,127 @@
+// load_control_file: the YAML file -> ControlFile.
+#include "ringmaster/control/control_file.hpp"
+
+#include "ringmaster/control/game_settings.hpp"
+#include "ringmaster/control/mc_tuner_settings.hpp"
+#include "ringmaster/control/player_fields.hpp"
+#include "ringmaster/control/yaml_reader.hpp"
+#include "scales/grid.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace rm::control {
+
+std::vector<int> McTunerSettings::splits() const { return rm::scales::splits_of(parameters); }
+
+namespace {
+
+using namespace detail;
+
+const std::vector<std::string>& common_keys() {
+  static const std::vector<std::string> keys{"competition_type", "description",        "players",
+                                             "record_games",     "stderr_to_log",      "skip_player_checks"};
+  return keys;
+}
+
+// The gomill extensions (files the ringmaster writes beside the control file) plus ours.
+bool forbidden_extension(const std::string& ext) {
+  for (const char* bad : {".log", ".status", ".cmd", ".hist", ".report", ".games", ".void", ".gtplogs",
+                          ".db", ".lock", ".candidates"})
+    if (ext == bad) return true;
+  return false;
+}
+
+std::string strip(const std::string& s) {
+  std::size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  std::size_t e = s.find_last_not_of(" \t\r\n");
+  return s.substr(b, e - b + 1);
+}
+
+YAML::Node parse_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ConfigError(path + ": cannot read control file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  try {
+    return YAML::Load(text.str());
+  } catch (const YAML::ParserException& e) {
+    throw ConfigError(path + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) +
+                      ": YAML syntax error: " + e.msg);
+  }
+}
+
+CommonSettings read_common(const Reader& r, const Mapping& top) {
+  CommonSettings c;
+  if (auto f = top.find("description")) c.description = strip(read_string(r, *f));
+  if (auto f = top.find("record_games")) c.record_games = read_bool(r, *f);
+  if (auto f = top.find("stderr_to_log")) c.stderr_to_log = read_bool(r, *f);
+  if (auto f = top.find("skip_player_checks")) c.skip_player_checks = read_bool(r, *f);
+  return c;
+}
+
+std::map<std::string, rm::game::PlayerSpec> read_players(const Reader& r, const Mapping& top,
+                                                         const ControlFile& control) {
+  std::map<std::string, rm::game::PlayerSpec> players;
+  StderrPolicy policy{control.common.stderr_to_log, resolve_against(control.directory, control.code + ".log")};
+  for (const auto& [code, field] : free_mapping(r, top.require("players"))) {
+    std::string problem = identifier_problem(code);
+    if (!problem.empty()) r.fail(field, "player code '" + code + "': " + problem);
+    Mapping m(r, field, player_keys());
+    players[code] = make_player_spec(code, read_player_fields(r, m), control.directory, policy);
+  }
+  if (players.empty()) r.fail(top.require("players"), "no players defined");
+  return players;
+}
+
+}  // namespace
+
+ControlFile load_control_file(const std::string& path) {
+  ControlFile control;
+  std::filesystem::path p(path);
+  std::string ext = p.extension().string();
+  if (forbidden_extension(ext)) throw ConfigError(path + ": forbidden control file extension: " + ext);
+  std::error_code ec;
+  std::filesystem::path absolute = std::filesystem::absolute(p, ec);
+  if (ec) throw ConfigError(path + ": " + ec.message());
+  control.path = absolute.lexically_normal().string();
+  control.directory = absolute.lexically_normal().parent_path().string();
+  control.code = p.stem().string();
+  if (control.code.empty()) throw ConfigError(path + ": control file name has no stem");
+
+  Reader r(path);
+  YAML::Node root = parse_file(path);
+  if (!root.IsMap()) r.fail(root.Mark(), "", "the control file must be a YAML mapping (setting: value lines)");
+
+  // competition_type first: it decides which other settings exist.
+  Field type_field{YAML::Node(), "competition_type"};
+  bool have_type = false;
+  for (auto it = root.begin(); it != root.end(); ++it) {
+    if (it->first.IsScalar() && it->first.Scalar() == "competition_type") {
+      type_field.node = it->second;
+      have_type = true;
+    }
+  }
+  if (!have_type || type_field.node.IsNull()) r.fail(root.Mark(), "competition_type", "not specified");
+  control.competition_type = read_string(r, type_field);
+  if (control.competition_type == "playoff" || control.competition_type == "allplayall" ||
+      control.competition_type == "ce_tuner")
+    r.fail(type_field, "competition type " + control.competition_type + " is not supported yet (only mc_tuner)");
+  if (control.competition_type != "mc_tuner")
+    r.fail(type_field, "unknown competition type: " + control.competition_type);
+
+  std::vector<std::string> keys = common_keys();
+  keys.insert(keys.end(), game_setting_keys().begin(), game_setting_keys().end());
+  keys.insert(keys.end(), mc_tuner_keys().begin(), mc_tuner_keys().end());
+  Mapping top(r, Field{root, ""}, keys);
+
+  control.common = read_common(r, top);
+  control.players = read_players(r, top, control);
+  control.game = read_game_settings(r, top);
+  control.competition = read_mc_tuner(r, top, control);
+  return control;
+}
+
+}  // namespace rm::control

@@ -1,0 +1,75 @@
+// The `candidates` listing: what each depth-1 candidate would run, without running it.
+#include "ringmaster/control/control_file.hpp"
+
+#include "scales/grid.hpp"
+
+#include <cstdio>
+
+namespace rm::control {
+
+std::string shell_quote_for_display(const std::vector<std::string>& argv) {
+  std::string out;
+  for (const auto& word : argv) {
+    if (!out.empty()) out += ' ';
+    bool plain = !word.empty();
+    for (char c : word) {
+      bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                std::string_view("-_./:=+,@%").find(c) != std::string_view::npos;
+      if (!ok) plain = false;
+    }
+    if (plain) {
+      out += word;
+      continue;
+    }
+    out += '\'';
+    for (char c : word) {
+      if (c == '\'') out += "'\"'\"'";
+      else out += c;
+    }
+    out += '\'';
+  }
+  return out;
+}
+
+namespace {
+
+std::string format_optimiser(const std::vector<double>& point) {
+  std::string out;
+  for (double v : point) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+    out += (out.empty() ? "" : ", ") + std::string(buf);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string describe_candidates(const ControlFile& control) {
+  const auto& s = std::get<McTunerSettings>(control.competition);
+  std::vector<int> splits = s.splits();
+  int count = rm::scales::branching_factor(splits);
+  std::string out = "mc_tuner " + control.code + ": " + std::to_string(count) + " candidates at depth 1";
+  out += s.max_depth > 1 ? " (max_depth " + std::to_string(s.max_depth) + ": deeper candidates split these)\n" : "\n";
+  for (const auto& p : s.parameters)
+    out += "parameter " + p.code + ": " + p.scale->describe() + " split " + std::to_string(p.split) + "\n";
+  out += "opponent: " + s.opponent + " (" +
+         shell_quote_for_display(control.players.at(s.opponent).engine.process.argv) + ")\n";
+  for (int i = 0; i < count; ++i) {
+    std::vector<int> path{i};
+    std::vector<rm::scales::Value> values = rm::scales::engine_values(path, s.parameters);
+    std::string files_dir = candidate_files_dir(control.directory, control.code, "candidate");
+    rm::game::PlayerSpec spec = s.candidate.render_spec(values, "candidate", files_dir);
+    out += "\n" + rm::scales::format_path(path, splits) + " " +
+           rm::scales::format_engine_parameters(s.parameters, values) + "\n";
+    out += "  optimiser: " + format_optimiser(rm::scales::optimiser_point(path, splits)) + "\n";
+    out += "  command: " + shell_quote_for_display(spec.engine.process.argv) + "\n";
+    for (const auto& cmd : spec.engine.startup_gtp_commands) out += "  startup: " + shell_quote_for_display(cmd) + "\n";
+    for (const auto& [k, v] : spec.engine.process.environ) out += "  environ: " + k + "=" + v + "\n";
+    for (const auto& f : s.candidate.files_to_write(values, files_dir))
+      out += "  file: " + f.path + " (" + std::to_string(f.text.size()) + " bytes)\n";
+  }
+  return out;
+}
+
+}  // namespace rm::control

@@ -1,0 +1,35 @@
+#pragma once
+// The engine's tunable parameters: each is a command-line option `--name value` and is
+// settable over GTP with `ringbot-set_param name value`.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rm::refbot {
+
+enum class SearchMode { Flat, Uct };
+
+struct Params {
+  SearchMode search = SearchMode::Uct;
+  int playouts = 1000;             // per move (when time_per_move is 0)
+  double time_per_move = 0;        // seconds; 0 = stop by playouts
+  double uct_c = 0.7;              // exploration constant
+  int expand_threshold = 2;        // visits a leaf needs before it is expanded
+  double fpu = 1.1;                // value of an unvisited child (first-play urgency)
+  double rave_equiv = 0;           // RAVE equivalence parameter; 0 = no RAVE
+  double resign_threshold = 0;     // resign below this win rate; 0 = never
+  std::uint64_t seed = 0;          // 0 = seeded from the clock
+  // Pass in reply to a pass when the area score (all stones alive) already wins; off by
+  // default because the reference-bot rules never pass while a non-eye move exists.
+  bool pass_when_won = false;
+
+  // Sets a parameter from text; returns an error message, or nullopt on success.
+  std::optional<std::string> set(std::string_view name, std::string_view value);
+  // The value as text, or nullopt for an unknown name.
+  std::optional<std::string> get(std::string_view name) const;
+  static const std::vector<std::string>& names();
+};
+
+}  // namespace rm::refbot

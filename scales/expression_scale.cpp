@@ -14,6 +14,9 @@ namespace {
 
 double python_round(double v) { return std::round(v); }  // half away from zero, like Python 2
 double power(double a, double b) { return std::pow(a, b); }
+double floor_of(double v) { return std::floor(v); }
+double ceil_of(double v) { return std::ceil(v); }
+double trunc_of(double v) { return std::trunc(v); }  // Python's int() of a float
 
 class ExpressionScale final : public Scale {
  public:
@@ -21,6 +24,9 @@ class ExpressionScale final : public Scale {
     try {
       parser_.DefineFun("round", python_round);
       parser_.DefineFun("pow", power);
+      parser_.DefineFun("floor", floor_of);
+      parser_.DefineFun("ceil", ceil_of);
+      parser_.DefineFun("trunc", trunc_of);
       parser_.DefineVar("x", &x_);
       parser_.SetExpr(expr_);
       // Parsing is lazy in muparser: evaluate once so that syntax errors and unknown names

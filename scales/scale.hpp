@@ -35,7 +35,7 @@ std::unique_ptr<Scale> make_explicit(std::vector<Value> values);
 // A muparser expression in the variable x (the optimiser value), e.g. "1000*sqrt(x)".
 // Besides muparser's built-ins (exp, ln, log (natural), log10, log2, sqrt, abs, sign, rint,
 // min, max, sum, avg, sin, cos, ...; constants _pi, _e) there is round(y) (Python's: half away
-// from zero) and pow(a, b). The result is a double, or with integer an int(x+0.5).
+// from zero), floor, ceil, trunc and pow(a, b). The result is a double, or with integer an int(x+0.5).
 // Throws ScaleError for a syntax error or an unknown name (muparser's message).
 std::unique_ptr<Scale> make_expression(std::string expr, bool integer);
 

@@ -125,6 +125,8 @@ TEST_CASE("expressions in x", "[scales]") {
         Approx(0.2 + 0.2 + 0.2));
   CHECK(std::get<double>(make_expression("round(x*10)", false)->at(0.25)) == 3.0);  // 2.5 -> 3
   CHECK(std::get<double>(make_expression("pow(2, x*10)", false)->at(0.3)) == Approx(8.0));
+  CHECK(std::get<long long>(make_expression("floor(1000*sqrt(x))", true)->at(0.999)) == 999);
+  CHECK(std::get<double>(make_expression("ceil(x) + trunc(-1.5)", false)->at(0.2)) == 0.0);
   CHECK(make_expression("2*x", true)->describe() == "EXPRESSION('2*x', integer=True)");
   CHECK_THROWS_AS(make_expression("2*", false), ScaleError);
   CHECK_THROWS_WITH(make_expression("foo(x)", false), Catch::Contains("invalid expression 'foo(x)'"));

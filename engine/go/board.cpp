@@ -23,6 +23,12 @@ Board::Board(int size) : size_(size), stride_(size + 2), num_points_((size + 2) 
       colour_[idx(p)] = raw(Colour::Empty);
       add_empty(p);
     }
+  for (int row = 0; row < size_; ++row)
+    for (int col = 0; col < size_; ++col) {
+      Point p = point_of(Vertex{col, row});
+      for (Point n : {p - 1, p + 1, p - stride_, p + stride_})
+        nbr_counts_[idx(p)] += count_unit(colour_[idx(n)]);
+    }
   history_.reserve(kHistoryReserve);
   record_position();
 }
@@ -55,56 +61,7 @@ void Board::remove_liberty(Point head, Point lib) {
   lib_sum_sq_[h] -= l * l;
 }
 
-bool Board::in_atari(Point head) const {
-  auto h = idx(head);
-  std::uint64_t sum = lib_sum_[h];
-  return static_cast<std::uint64_t>(libs_[h]) * lib_sum_sq_[h] == sum * sum;
-}
-
-Board::Point Board::atari_liberty(Point head) const {
-  auto h = idx(head);
-  return static_cast<Point>(lib_sum_[h] / libs_[h]);
-}
-
 // ---- legality ----
-
-bool Board::is_suicide(Colour c, Point p) const {
-  const std::uint8_t own = raw(c);
-  const std::uint8_t enemy = raw(opponent(c));
-  const Point nbs[4] = {p - 1, p + 1, p - stride_, p + stride_};
-  for (Point n : nbs) {
-    std::uint8_t nc = colour_[idx(n)];
-    if (nc == raw(Colour::Empty)) return false;
-    if (nc == own && !in_atari(chain_[idx(n)])) return false;  // another liberty remains
-    if (nc == enemy && in_atari(chain_[idx(n)])) return false;  // the move captures
-  }
-  return true;
-}
-
-bool Board::is_legal_fast(Colour c, Point p) const {
-  if (colour_[idx(p)] != raw(Colour::Empty)) return false;
-  if (p == ko_point_ && c == ko_colour_) return false;
-  return !is_suicide(c, p);
-}
-
-bool Board::is_one_point_eye(Colour c, Point p) const {
-  const std::uint8_t own = raw(c);
-  const Point orth[4] = {p - 1, p + 1, p - stride_, p + stride_};
-  for (Point n : orth) {
-    std::uint8_t nc = colour_[idx(n)];
-    if (nc != own && nc != kBorder) return false;
-  }
-  const std::uint8_t enemy = raw(opponent(c));
-  const Point diag[4] = {p - stride_ - 1, p - stride_ + 1, p + stride_ - 1, p + stride_ + 1};
-  int enemies = 0;
-  bool edge = false;
-  for (Point n : diag) {
-    std::uint8_t nc = colour_[idx(n)];
-    if (nc == enemy) ++enemies;
-    else if (nc == kBorder) edge = true;
-  }
-  return edge ? enemies == 0 : enemies <= 1;
-}
 
 std::uint64_t Board::hash_after(Colour c, Point p) const {
   std::uint64_t h = hash_ ^ zobrist::key(c, p);
@@ -154,6 +111,15 @@ MoveError Board::check(Colour c, Move m) const {
 
 // ---- making moves ----
 
+void Board::set_colour(Point p, std::uint8_t colour) {
+  const std::uint32_t change = count_unit(colour) - count_unit(colour_[idx(p)]);  // wraps: fine
+  colour_[idx(p)] = colour;
+  nbr_counts_[idx(p - 1)] += change;
+  nbr_counts_[idx(p + 1)] += change;
+  nbr_counts_[idx(p - stride_)] += change;
+  nbr_counts_[idx(p + stride_)] += change;
+}
+
 void Board::add_empty(Point p) {
   empties_[idx(empty_count_)] = static_cast<std::uint16_t>(p);
   empty_slot_[idx(p)] = static_cast<std::uint16_t>(empty_count_);
@@ -201,7 +167,7 @@ int Board::capture_chain(Point head) {
   Point s = head;
   do {
     Point next = next_stone_[idx(s)];
-    colour_[idx(s)] = raw(Colour::Empty);
+    set_colour(s, raw(Colour::Empty));
     add_empty(s);
     hash_ ^= zobrist::key(dead, s);
     // Each adjacent enemy stone gains the emptied point as a pseudo-liberty.
@@ -216,10 +182,11 @@ int Board::capture_chain(Point head) {
 
 void Board::place_stone(Colour c, Point p) {
   const auto pi = idx(p);
-  colour_[pi] = raw(c);
+  const std::uint8_t own = raw(c);
+  set_colour(p, own);
   remove_empty(p);
   hash_ ^= zobrist::key(c, p);
-  ++stones_[raw(c)];
+  ++stones_[own];
   chain_[pi] = static_cast<std::uint16_t>(p);
   next_stone_[pi] = static_cast<std::uint16_t>(p);
   chain_size_[pi] = 1;
@@ -228,14 +195,16 @@ void Board::place_stone(Colour c, Point p) {
   lib_sum_sq_[pi] = 0;
   const Point nbs[4] = {p - 1, p + 1, p - stride_, p + stride_};
   for (Point n : nbs) {
-    std::uint8_t nc = colour_[idx(n)];
+    const std::uint8_t nc = colour_[idx(n)];
     if (nc == raw(Colour::Empty)) add_liberty(p, n);
     else if (nc != kBorder) remove_liberty(chain_[idx(n)], p);
   }
+  // Most moves touch no friendly stone: skip the merge loop then.
+  if (neighbours_of(p, own) == 0) return;
   for (Point n : nbs) {
-    if (colour_[idx(n)] != raw(c)) continue;
-    Point mine = chain_[pi];
-    Point theirs = chain_[idx(n)];
+    if (colour_[idx(n)] != own) continue;
+    const Point mine = chain_[pi];
+    const Point theirs = chain_[idx(n)];
     if (mine == theirs) continue;
     // Relabel the smaller chain.
     if (chain_size_[idx(mine)] >= chain_size_[idx(theirs)]) merge_chains(mine, theirs);
@@ -248,11 +217,13 @@ void Board::play_fast(Colour c, Point p) {
   const std::uint8_t enemy = raw(opponent(c));
   int captured = 0;
   Point last_captured = kNoPoint;
-  const Point nbs[4] = {p - 1, p + 1, p - stride_, p + stride_};
-  for (Point n : nbs) {
-    if (colour_[idx(n)] == enemy && libs_[chain_[idx(n)]] == 0) {
-      captured += capture_chain(chain_[idx(n)]);
-      last_captured = n;
+  if (neighbours_of(p, enemy) > 0) {
+    const Point nbs[4] = {p - 1, p + 1, p - stride_, p + stride_};
+    for (Point n : nbs) {
+      if (colour_[idx(n)] == enemy && libs_[chain_[idx(n)]] == 0) {
+        captured += capture_chain(chain_[idx(n)]);
+        last_captured = n;
+      }
     }
   }
   // Simple ko: a lone stone that captured exactly one stone and now has exactly one liberty
@@ -308,6 +279,7 @@ void Board::copy_position_from(const Board& other) {
     std::copy(from.begin(), from.begin() + static_cast<std::ptrdiff_t>(n), to.begin());
   };
   copy_prefix(colour_, other.colour_);
+  copy_prefix(nbr_counts_, other.nbr_counts_);
   copy_prefix(chain_, other.chain_);
   copy_prefix(next_stone_, other.next_stone_);
   copy_prefix(chain_size_, other.chain_size_);

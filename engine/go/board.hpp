@@ -66,9 +66,9 @@ class Board {
   // One-point eye of c per the reference-bot rule: all orthogonal neighbours are c or off
   // board, and the diagonals hold no enemy stone if the point is on the edge or in a corner,
   // at most one otherwise.
-  bool is_one_point_eye(Colour c, Point p) const;
+  inline bool is_one_point_eye(Colour c, Point p) const;
   // Occupied, suicide and simple ko only (no superko).
-  bool is_legal_fast(Colour c, Point p) const;
+  inline bool is_legal_fast(Colour c, Point p) const;
   // Plays a move that is_legal_fast accepted; skips the superko history.
   void play_fast(Colour c, Point p);
   // A pass for the playouts: clears the ko point.
@@ -83,9 +83,14 @@ class Board {
   static constexpr std::uint8_t kBorder = 3;
   static std::size_t idx(int i) { return static_cast<std::size_t>(i); }
 
-  bool in_atari(Point head) const;
-  Point atari_liberty(Point head) const;
-  bool is_suicide(Colour c, Point p) const;
+  inline bool in_atari(Point head) const;
+  inline bool is_suicide(Colour c, Point p) const;
+  // Neighbour counts are packed one byte per colour value (Empty, Black, White, border).
+  static constexpr std::uint32_t count_unit(std::uint8_t colour) { return 1u << (8u * colour); }
+  std::uint32_t neighbours_of(Point p, std::uint8_t colour) const {
+    return (nbr_counts_[idx(p)] >> (8u * colour)) & 0xffu;
+  }
+  void set_colour(Point p, std::uint8_t colour);
   std::uint64_t hash_after(Colour c, Point p) const;
   void add_liberty(Point head, Point lib);
   void remove_liberty(Point head, Point lib);
@@ -109,6 +114,7 @@ class Board {
   int empty_count_ = 0;
 
   std::array<std::uint8_t, kMaxPoints> colour_{};      // Colour or kBorder
+  std::array<std::uint32_t, kMaxPoints> nbr_counts_{}; // orthogonal neighbours by colour
   std::array<std::uint16_t, kMaxPoints> chain_{};      // head point of the chain at a stone
   std::array<std::uint16_t, kMaxPoints> next_stone_{}; // circular list of a chain's stones
   // Indexed by a chain's head point:
@@ -122,5 +128,46 @@ class Board {
 
   std::vector<std::uint64_t> history_;  // hashes of every position so far (for superko)
 };
+
+// ---- hot queries, inline for the playouts ----
+
+inline bool Board::in_atari(Point head) const {
+  const auto h = idx(head);
+  const std::uint64_t sum = lib_sum_[h];
+  return static_cast<std::uint64_t>(libs_[h]) * lib_sum_sq_[h] == sum * sum;
+}
+
+inline bool Board::is_suicide(Colour c, Point p) const {
+  if (neighbours_of(p, static_cast<std::uint8_t>(Colour::Empty)) > 0) return false;
+  const auto own = static_cast<std::uint8_t>(c);
+  const Point nbs[4] = {p - 1, p + 1, p - stride_, p + stride_};
+  for (Point n : nbs) {
+    const std::uint8_t nc = colour_[idx(n)];
+    if (nc == kBorder) continue;
+    // An own chain keeps another liberty, or an enemy chain loses its last one.
+    if ((nc == own) != in_atari(chain_[idx(n)])) return false;
+  }
+  return true;
+}
+
+inline bool Board::is_legal_fast(Colour c, Point p) const {
+  if (colour_[idx(p)] != static_cast<std::uint8_t>(Colour::Empty)) return false;
+  if (p == ko_point_ && c == ko_colour_) return false;
+  return !is_suicide(c, p);
+}
+
+inline bool Board::is_one_point_eye(Colour c, Point p) const {
+  const auto own = static_cast<std::uint8_t>(c);
+  if (neighbours_of(p, own) + neighbours_of(p, kBorder) != 4) return false;
+  const auto enemy = static_cast<std::uint8_t>(opponent(c));
+  int enemies = 0;
+  bool edge = false;
+  for (Point n : {p - stride_ - 1, p - stride_ + 1, p + stride_ - 1, p + stride_ + 1}) {
+    const std::uint8_t nc = colour_[idx(n)];
+    enemies += nc == enemy;
+    edge = edge || nc == kBorder;
+  }
+  return edge ? enemies == 0 : enemies <= 1;
+}
 
 }  // namespace rm::go

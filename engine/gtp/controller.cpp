@@ -89,8 +89,8 @@ struct Controller::Impl {
   // The engine stopped talking: tell an exit (with status) from a closed pipe.
   GtpError closed_error(const std::string& prefix, const std::string& what) {
     std::optional<rm::process::ExitInfo> exit;
-    // Give an exiting engine a moment to finish dying, so the status can be reported.
-    for (int i = 0; i < 40 && !exit; ++i) {
+    // Give an exiting engine up to 1 s to finish dying, so the status can be reported.
+    for (int i = 0; i < 200 && !exit; ++i) {
       exit = process->exit_status_if_exited();
       if (!exit) std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }

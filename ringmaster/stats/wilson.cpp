@@ -1,0 +1,27 @@
+#include "ringmaster/stats/wilson.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace rm::stats {
+
+std::optional<Interval> wilson_interval(std::int64_t successes, std::int64_t trials, double z) {
+  if (trials < 0 || successes < 0 || successes > trials)
+    throw std::invalid_argument("wilson_interval: need 0 <= successes <= trials, got " +
+                                std::to_string(successes) + " of " + std::to_string(trials));
+  if (!(z > 0.0) || !std::isfinite(z))
+    throw std::invalid_argument("wilson_interval: z must be a positive number");
+  if (trials == 0) return std::nullopt;
+  const double n = static_cast<double>(trials);
+  const double p = static_cast<double>(successes) / n;
+  const double z2 = z * z;
+  const double denominator = 1.0 + z2 / n;
+  const double centre = (p + z2 / (2.0 * n)) / denominator;
+  const double half_width = z * std::sqrt(p * (1.0 - p) / n + z2 / (4.0 * n * n)) / denominator;
+  // Clamped because rounding can put the k = 0 or k = n end a hair outside [0, 1].
+  return Interval{std::max(0.0, centre - half_width), std::min(1.0, centre + half_width)};
+}
+
+}  // namespace rm::stats

@@ -68,8 +68,11 @@ std::vector<int> McTree::choose_path(GameRng& rng) {
 const McNode& McTree::node_at(const std::vector<int>& path) const {
   const McNode* node = &root_;
   for (int choice : path) {
-    if (choice < 0 || choice >= static_cast<int>(node->children.size()))
-      throw std::invalid_argument("path " + rm::scales::format_path(path, settings_.splits) + " is not in the tree");
+    if (choice < 0 || choice >= static_cast<int>(node->children.size())) {
+      std::string indices;
+      for (int c : path) indices += (indices.empty() ? "" : " ") + std::to_string(c);
+      throw std::invalid_argument("path of child indices [" + indices + "] is not in the tree");
+    }
     node = &node->children[static_cast<std::size_t>(choice)];
   }
   return *node;

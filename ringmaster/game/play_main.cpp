@@ -5,7 +5,6 @@
 #include <csignal>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <sstream>
 #include <string>
 
@@ -13,6 +12,14 @@
 #include "ringmaster/game/referee.hpp"
 
 namespace {
+
+// Reads a whole stream (istreambuf_iterator trips GCC 12's -Wnull-dereference at -O2).
+std::string slurp(std::istream& in) {
+  std::string s;
+  char buf[4096];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) s.append(buf, static_cast<std::size_t>(in.gcount()));
+  return s;
+}
 
 std::atomic<bool> g_abort{false};
 
@@ -34,11 +41,11 @@ int main(int argc, char** argv) {
   std::string path = argv[1];
   std::string text;
   if (path == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    text = slurp(std::cin);
   } else {
     std::ifstream in(path, std::ios::binary);
     if (!in) return usage_error("cannot read job file " + path);
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    text = slurp(in);
   }
   rm::game::GameJob job;
   try {

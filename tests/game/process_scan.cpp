@@ -5,7 +5,6 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <map>
 #include <sstream>
 #include <thread>
@@ -13,6 +12,14 @@
 namespace rm::game::test {
 
 namespace {
+
+// Reads a whole stream (istreambuf_iterator trips GCC 12's -Wnull-dereference at -O2).
+std::string slurp(std::istream& in) {
+  std::string s;
+  char buf[4096];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) s.append(buf, static_cast<std::size_t>(in.gcount()));
+  return s;
+}
 
 struct Stat {
   int pid = 0;
@@ -90,7 +97,7 @@ std::vector<std::string> processes_with_game_id(const std::string& game_id) {
   for (int pid : all_pids()) {
     std::ifstream in("/proc/" + std::to_string(pid) + "/environ", std::ios::binary);
     if (!in) continue;
-    std::string env((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string env = slurp(in);
     std::size_t start = 0;
     while (start < env.size()) {
       auto end = env.find('\0', start);

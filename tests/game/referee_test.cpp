@@ -8,7 +8,6 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <thread>
 
 #include "process_scan.hpp"
@@ -69,7 +68,10 @@ GameJob job_for(const std::string& id, PlayerSpec black, PlayerSpec white, int s
 
 std::string read_file(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string s;
+  char buf[4096];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) s.append(buf, static_cast<std::size_t>(in.gcount()));
+  return s;
 }
 
 // Every referee test ends here: no descendant (live or zombie) and no process carrying this

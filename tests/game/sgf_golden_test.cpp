@@ -5,7 +5,6 @@
 
 #include <cstdlib>
 #include <fstream>
-#include <iterator>
 #include <sstream>
 
 #include "ringmaster/game/sgf_record.hpp"
@@ -29,7 +28,9 @@ void check_golden(const std::string& name, const std::string& actual) {
   }
   std::ifstream in(path, std::ios::binary);
   REQUIRE(in);
-  std::string expected((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string expected;
+  char buf[4096];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) expected.append(buf, static_cast<std::size_t>(in.gcount()));
   CHECK(actual == expected);
 }
 

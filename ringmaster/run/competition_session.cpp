@@ -4,18 +4,19 @@
 #include <fstream>
 #include <set>
 
+#include "ringmaster/competitions/mc_tuner.hpp"
 #include "ringmaster/run/ringmaster_error.hpp"
 
 namespace rm::run {
-namespace {
-
-std::unique_ptr<rm::comp::Competition> make(const rm::control::ControlFile& control) {
+std::unique_ptr<rm::comp::Competition> make_competition_for(const rm::control::ControlFile& control) {
   try {
     return rm::comp::make_competition(control);
   } catch (const std::invalid_argument& e) {
     throw RingmasterError(e.what());
   }
 }
+
+namespace {
 
 void restore_state(rm::comp::Competition& competition, rm::store::Store& store) {
   auto state = store.load_state();
@@ -51,7 +52,7 @@ CompetitionSession open_for_run(const rm::control::ControlFile& control, const C
   } catch (const rm::store::StoreError& e) {
     throw RingmasterError(e.what());
   }
-  session.competition = make(control);
+  session.competition = make_competition_for(control);
   auto& store = *session.store;
   std::string stored_type = store.competition_type();
   if (!stored_type.empty() && stored_type != control.competition_type)
@@ -60,9 +61,17 @@ CompetitionSession open_for_run(const rm::control::ControlFile& control, const C
                           " (use 'reset' to start again)");
   nlohmann::json definition = session.competition->definition();
   if (auto stored = store.load_definition()) {
-    if (*stored != definition)
+    if (control.competition_type == "mc_tuner") {
+      // The tuner's own check names each change ("parameter pl: split changed from 3 to 4").
+      try {
+        rm::comp::check_mc_tuner_definition(*stored, definition);
+      } catch (const rm::comp::IncompatibleState& e) {
+        throw RingmasterError(std::string(e.what()) + " (use 'reset' to start again)");
+      }
+    } else if (*stored != definition) {
       throw RingmasterError("the control file has changed incompatibly since the competition started (" +
                             differing_keys(*stored, definition) + "); use 'reset' to start again");
+    }
   } else {
     store.save_competition_type(control.competition_type);
     store.save_definition(definition);
@@ -79,7 +88,7 @@ CompetitionSession open_read_only(const rm::control::ControlFile& control, const
   } catch (const rm::store::StoreError& e) {
     throw RingmasterError(e.what());
   }
-  session.competition = make(control);
+  session.competition = make_competition_for(control);
   restore_state(*session.competition, *session.store);
   return session;
 }

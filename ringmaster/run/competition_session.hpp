@@ -17,6 +17,9 @@ struct CompetitionSession {
   std::unique_ptr<rm::store::Store> store;
 };
 
+// make_competition with an unknown type reported as a RingmasterError.
+std::unique_ptr<rm::comp::Competition> make_competition_for(const rm::control::ControlFile& control);
+
 // Takes the lock FIRST ("competition is already running"), then checks the stored
 // competition type and definition against the control file, saves them on a first run and
 // restores the state. Starts no engine.

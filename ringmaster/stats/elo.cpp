@@ -17,7 +17,8 @@ double score_to_elo(double score) {
   constexpr double kInf = std::numeric_limits<double>::infinity();
   if (score <= 0.0) return -kInf;
   if (score >= 1.0) return kInf;
-  return -400.0 * std::log10(1.0 / score - 1.0);
+  // 400 log10(s / (1 - s)): the same value without the -0.0 of -400 log10(1) at s = 1/2.
+  return 400.0 * std::log10(score / (1.0 - score));
 }
 
 double elo_to_score(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }

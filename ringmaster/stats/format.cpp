@@ -11,6 +11,8 @@ namespace {
 // "+35.2", "-12.0", "+inf", "-inf".
 std::string signed_elo(double elo) {
   if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
+  // A value that rounds to zero prints as +0.0, never -0.0 (e.g. -0.04).
+  if (std::fabs(elo) < 0.05) elo = 0.0;
   return fmt::format("{:+.1f}", elo);
 }
 

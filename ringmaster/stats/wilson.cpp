@@ -20,8 +20,10 @@ std::optional<Interval> wilson_interval(std::int64_t successes, std::int64_t tri
   const double denominator = 1.0 + z2 / n;
   const double centre = (p + z2 / (2.0 * n)) / denominator;
   const double half_width = z * std::sqrt(p * (1.0 - p) / n + z2 / (4.0 * n * n)) / denominator;
-  // Clamped because rounding can put the k = 0 or k = n end a hair outside [0, 1].
-  return Interval{std::max(0.0, centre - half_width), std::min(1.0, centre + half_width)};
+  // At k = 0 and k = n one end is exactly 0 or 1; rounding would leave it a hair off.
+  const double lower = successes == 0 ? 0.0 : std::max(0.0, centre - half_width);
+  const double upper = successes == trials ? 1.0 : std::min(1.0, centre + half_width);
+  return Interval{lower, upper};
 }
 
 }  // namespace rm::stats

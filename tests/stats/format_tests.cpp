@@ -1,0 +1,28 @@
+#include <catch2/catch.hpp>
+
+#include "ringmaster/stats/format.hpp"
+
+using namespace rm::stats;
+
+TEST_CASE("format_elo") {
+  CHECK(format_elo(estimate_elo(Wdl{60, 30, 10})) == "Elo +190.8 ± 62.0 (95%), LOS 100.0%");
+  CHECK(format_elo(estimate_elo(Wdl{10, 30, 60})) == "Elo -190.8 ± 62.0 (95%), LOS 0.0%");
+  CHECK(format_elo(estimate_elo(Wdl{45, 10, 45})) == "Elo +0.0 ± 65.4 (95%), LOS 50.0%");
+  CHECK(format_elo(estimate_elo(Wdl{9, 0, 1})) == "Elo +381.7 (95% CI +159.0 to +inf), LOS 99.4%");
+  CHECK(format_elo(estimate_elo(Wdl{10, 0, 0})) == "Elo +inf, LOS 99.9%");
+  CHECK(format_elo(estimate_elo(Wdl{0, 0, 10})) == "Elo -inf, LOS 0.1%");
+  CHECK(format_elo(estimate_elo(Wdl{})) == "Elo: no games");
+  CHECK(format_elo(estimate_elo(Pentanomial{5, 10, 40, 25, 20})) == "Elo +79.5 ± 38.6 (95%), LOS 100.0%");
+  CHECK(format_elo(estimate_elo(Wdl{60, 30, 10}, two_sided_z(0.99)), 99).find("(99%)") != std::string::npos);
+}
+
+TEST_CASE("format_sprt") {
+  const Sprt sprt(0, 10, 0.05, 0.05);
+  CHECK(format_sprt(sprt, sprt.test(Wdl{520, 200, 480})) ==
+        "SPRT [0, 10] alpha 0.05 beta 0.05: LLR 0.79 (-2.94, 2.94) continue");
+  CHECK(format_sprt(sprt, sprt.test(Wdl{60, 30, 10})) ==
+        "SPRT [0, 10] alpha 0.05 beta 0.05: LLR 3.11 (-2.94, 2.94) accept H1");
+  const Sprt half(-2.5, 2.5, 0.1, 0.05);
+  CHECK(format_sprt(half, half.test(Wdl{})) ==
+        "SPRT [-2.5, 2.5] alpha 0.1 beta 0.05: LLR 0.00 (-2.89, 2.25) continue");
+}

@@ -11,7 +11,7 @@
 
 using namespace rm::stats;
 
-TEST_CASE("score_to_elo and elo_to_score are inverse logistic maps") {
+TEST_CASE("stats: score_to_elo and elo_to_score are inverse logistic maps") {
   CHECK(score_to_elo(0.5) == Approx(0.0).margin(1e-12));
   CHECK(score_to_elo(0.75) == Approx(190.848501887865));  // 400 log10(3)
   CHECK(elo_to_score(100.0) == Approx(0.640065).margin(1e-6));
@@ -22,7 +22,7 @@ TEST_CASE("score_to_elo and elo_to_score are inverse logistic maps") {
   CHECK(std::isinf(score_to_elo(0.0)));
 }
 
-TEST_CASE("60 wins, 30 draws, 10 losses") {
+TEST_CASE("stats: 60 wins, 30 draws, 10 losses") {
   const EloEstimate e = estimate_elo(Wdl{60, 30, 10});
   CHECK(e.games == 100);
   CHECK(e.samples == 100);
@@ -35,7 +35,7 @@ TEST_CASE("60 wins, 30 draws, 10 losses") {
   CHECK(e.los == Approx(0.9999999988575881));
 }
 
-TEST_CASE("fastchess's own Elo test cases") {
+TEST_CASE("stats: fastchess's own Elo test cases") {
   // fastchess tests/elo_test.cpp (Elo(wins, losses, draws)) expects -315.34 ± 95.43,
   // 10.21 ± 9.28 and -6.53 ± 6.12. Its margins (like cutechess's) use an approximate normal
   // quantile, sqrt(2) erfInv(0.95) by Winitzki's formula = 1.9571619316560245; with that z we
@@ -52,7 +52,7 @@ TEST_CASE("fastchess's own Elo test cases") {
   }
 }
 
-TEST_CASE("even results give zero Elo and a symmetric interval") {
+TEST_CASE("stats: even results give zero Elo and a symmetric interval") {
   const EloEstimate e = estimate_elo(Wdl{45, 10, 45});
   CHECK(e.elo == Approx(0.0).margin(1e-12));
   CHECK(e.elo_lower == Approx(-65.36198440370218));
@@ -60,7 +60,7 @@ TEST_CASE("even results give zero Elo and a symmetric interval") {
   CHECK(e.los == 0.5);
 }
 
-TEST_CASE("no games: zero Elo, unbounded interval, LOS one half") {
+TEST_CASE("stats: no games: zero Elo, unbounded interval, LOS one half") {
   const EloEstimate e = estimate_elo(Wdl{});
   CHECK_FALSE(e.has_games());
   CHECK(e.elo == 0.0);
@@ -72,7 +72,7 @@ TEST_CASE("no games: zero Elo, unbounded interval, LOS one half") {
   CHECK(e.los == 0.5);
 }
 
-TEST_CASE("all wins and all losses are infinite, never NaN") {
+TEST_CASE("stats: all wins and all losses are infinite, never NaN") {
   const EloEstimate won = estimate_elo(Wdl{10, 0, 0});
   CHECK(std::isinf(won.elo));
   CHECK(won.elo > 0);
@@ -89,7 +89,7 @@ TEST_CASE("all wins and all losses are infinite, never NaN") {
   CHECK(lost.los < 0.01);
 }
 
-TEST_CASE("an interval reaching past a certain result has an infinite bound") {
+TEST_CASE("stats: an interval reaching past a certain result has an infinite bound") {
   // 9-1: score 0.9, sd 0.0949, upper score 1.086 > 1 (fastchess would print nan here).
   const EloEstimate e = estimate_elo(Wdl{9, 0, 1});
   CHECK(e.elo == Approx(381.69700377572985));
@@ -99,17 +99,17 @@ TEST_CASE("an interval reaching past a certain result has an infinite bound") {
   CHECK(e.los == Approx(0.9942939818069991));
 }
 
-TEST_CASE("all draws: zero Elo with zero width") {
+TEST_CASE("stats: all draws: zero Elo with zero width") {
   const EloEstimate e = estimate_elo(Wdl{0, 12, 0});
   CHECK(e.elo == Approx(0.0).margin(1e-12));
   CHECK(e.margin == Approx(0.0).margin(1e-12));
   CHECK(e.los == 0.5);
 }
 
-TEST_CASE("more games narrow the interval") {
+TEST_CASE("stats: more games narrow the interval") {
   CHECK(estimate_elo(Wdl{600, 300, 100}).margin < estimate_elo(Wdl{60, 30, 10}).margin / 3.0);
 }
 
-TEST_CASE("negative counts are rejected") {
+TEST_CASE("stats: negative counts are rejected") {
   CHECK_THROWS_AS(estimate_elo(Wdl{-1, 0, 3}), std::invalid_argument);
 }

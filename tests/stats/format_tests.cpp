@@ -4,7 +4,7 @@
 
 using namespace rm::stats;
 
-TEST_CASE("format_elo") {
+TEST_CASE("stats: format_elo") {
   CHECK(format_elo(estimate_elo(Wdl{60, 30, 10})) == "Elo +190.8 ± 62.0 (95%), LOS 100.0%");
   CHECK(format_elo(estimate_elo(Wdl{10, 30, 60})) == "Elo -190.8 ± 62.0 (95%), LOS 0.0%");
   CHECK(format_elo(estimate_elo(Wdl{45, 10, 45})) == "Elo +0.0 ± 65.4 (95%), LOS 50.0%");
@@ -16,7 +16,7 @@ TEST_CASE("format_elo") {
   CHECK(format_elo(estimate_elo(Wdl{60, 30, 10}, two_sided_z(0.99)), 99).find("(99%)") != std::string::npos);
 }
 
-TEST_CASE("format_sprt") {
+TEST_CASE("stats: format_sprt") {
   const Sprt sprt(0, 10, 0.05, 0.05);
   CHECK(format_sprt(sprt, sprt.test(Wdl{520, 200, 480})) ==
         "SPRT [0, 10] alpha 0.05 beta 0.05: LLR 0.79 (-2.94, 2.94) continue");

@@ -11,7 +11,7 @@
 
 using namespace rm::stats;
 
-TEST_CASE("pentanomial Elo from pair counts") {
+TEST_CASE("stats: pentanomial Elo from pair counts") {
   const EloEstimate e = estimate_elo(Pentanomial{5, 10, 40, 25, 20});
   CHECK(e.samples == 100);
   CHECK(e.games == 200);
@@ -24,7 +24,7 @@ TEST_CASE("pentanomial Elo from pair counts") {
   CHECK(e.los == Approx(0.9999867036907246));
 }
 
-TEST_CASE("pairs absorb a colour advantage that inflates the trinomial interval") {
+TEST_CASE("stats: pairs absorb a colour advantage that inflates the trinomial interval") {
   // A wins every game with one colour and loses every game with the other: 50-50 overall.
   std::vector<GameOutcome> outcomes;
   for (int game = 0; game < 100; ++game)
@@ -40,7 +40,7 @@ TEST_CASE("pairs absorb a colour advantage that inflates the trinomial interval"
   CHECK(by_games.margin > 60.0);
 }
 
-TEST_CASE("pair_outcomes counts each pair total, in any order") {
+TEST_CASE("stats: pair_outcomes counts each pair total, in any order") {
   const std::vector<GameOutcome> outcomes{
       {"a", 1.0}, {"b", 0.5}, {"c", 0.0}, {"d", 1.0}, {"e", 0.5}, {"f", 0.0},
       {"c", 0.0}, {"a", 1.0}, {"b", 1.0}, {"d", 0.0}, {"e", 0.5}, {"f", 0.5},
@@ -62,14 +62,14 @@ TEST_CASE("pair_outcomes counts each pair total, in any order") {
   CHECK(counted.losses == 4);
 }
 
-TEST_CASE("consecutive game numbers pair as 0-1, 2-3, ...") {
+TEST_CASE("stats: consecutive game numbers pair as 0-1, 2-3, ...") {
   CHECK(consecutive_pair_key(0) == consecutive_pair_key(1));
   CHECK(consecutive_pair_key(2) == consecutive_pair_key(3));
   CHECK(consecutive_pair_key(1) != consecutive_pair_key(2));
   CHECK_THROWS_AS(consecutive_pair_key(-1), std::invalid_argument);
 }
 
-TEST_CASE("bad outcomes are rejected with the pair named") {
+TEST_CASE("stats: bad outcomes are rejected with the pair named") {
   CHECK_THROWS_WITH(pair_outcomes({{"p7", 0.7}}), Catch::Contains("p7") && Catch::Contains("0.5"));
   CHECK_THROWS_WITH(pair_outcomes({{"x", 1.0}, {"x", 0.0}, {"x", 1.0}}),
                     Catch::Contains("more than two games in pair 'x'"));
@@ -77,7 +77,7 @@ TEST_CASE("bad outcomes are rejected with the pair named") {
   CHECK_THROWS_AS(pair_outcomes({{"n", std::nan("")}}), std::invalid_argument);
 }
 
-TEST_CASE("pentanomial edge cases") {
+TEST_CASE("stats: pentanomial edge cases") {
   const EloEstimate none = estimate_elo(Pentanomial{});
   CHECK_FALSE(none.has_games());
   CHECK(none.los == 0.5);

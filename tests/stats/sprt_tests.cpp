@@ -11,7 +11,7 @@
 
 using namespace rm::stats;
 
-TEST_CASE("SPRT bounds") {
+TEST_CASE("stats: SPRT bounds") {
   const Sprt sprt(0, 10, 0.05, 0.05);
   CHECK(sprt.lower_bound() == Approx(-2.9444389791664403));
   CHECK(sprt.upper_bound() == Approx(2.9444389791664403));
@@ -20,7 +20,7 @@ TEST_CASE("SPRT bounds") {
   CHECK(skewed.upper_bound() == Approx(std::log(0.9 / 0.05)));
 }
 
-TEST_CASE("SPRT LLR from trinomial and pentanomial counts") {
+TEST_CASE("stats: SPRT LLR from trinomial and pentanomial counts") {
   const Sprt sprt(0, 10, 0.05, 0.05);
   const SprtResult strong = sprt.test(Wdl{60, 30, 10});
   CHECK(strong.llr == Approx(3.1051560065657737));
@@ -40,14 +40,14 @@ TEST_CASE("SPRT LLR from trinomial and pentanomial counts") {
   CHECK(weak.decision == SprtDecision::kAcceptH0);
 }
 
-TEST_CASE("SPRT with no games continues with LLR 0") {
+TEST_CASE("stats: SPRT with no games continues with LLR 0") {
   const Sprt sprt(0, 10, 0.05, 0.05);
   CHECK(sprt.test(Wdl{}).llr == 0.0);
   CHECK(sprt.test(Wdl{}).decision == SprtDecision::kContinue);
   CHECK(sprt.test(Pentanomial{}).decision == SprtDecision::kContinue);
 }
 
-TEST_CASE("an unbroken streak decides like the exact win/loss SPRT") {
+TEST_CASE("stats: an unbroken streak decides like the exact win/loss SPRT") {
   // No variance to estimate: the win/loss variance at (s0+s1)/2 is used, so each win adds
   // 0.0283663 (exact: log(s1/s0) = 0.0283682): H1 after 104 wins (2.944 / 0.02837 = 103.8),
   // H0 after 101 losses (each -0.0291944).
@@ -62,7 +62,7 @@ TEST_CASE("an unbroken streak decides like the exact win/loss SPRT") {
   CHECK(sprt.llr(Wdl{0, 50, 0}) < 0.0);
 }
 
-TEST_CASE("decide compares with the bounds inclusively") {
+TEST_CASE("stats: decide compares with the bounds inclusively") {
   const Sprt sprt(-5, 5, 0.1, 0.2);
   CHECK(sprt.decide(sprt.upper_bound()) == SprtDecision::kAcceptH1);
   CHECK(sprt.decide(sprt.lower_bound()) == SprtDecision::kAcceptH0);
@@ -72,7 +72,7 @@ TEST_CASE("decide compares with the bounds inclusively") {
   CHECK(to_string(SprtDecision::kAcceptH1) == "accept H1");
 }
 
-TEST_CASE("SPRT parameters are validated") {
+TEST_CASE("stats: SPRT parameters are validated") {
   CHECK_THROWS_WITH(Sprt(10, 0, 0.05, 0.05), Catch::Contains("elo0") && Catch::Contains("less than elo1"));
   CHECK_THROWS_WITH(Sprt(5, 5, 0.05, 0.05), Catch::Contains("less than elo1"));
   CHECK_THROWS_WITH(Sprt(0, 10, 0.0, 0.05), Catch::Contains("alpha must be in (0, 1)"));
@@ -137,7 +137,7 @@ Run run_sprt(const Sprt& sprt, double true_elo, std::uint64_t seed, bool paired)
 
 }  // namespace
 
-TEST_CASE("SPRT on synthetic streams reaches the right decision") {
+TEST_CASE("stats: SPRT on synthetic streams reaches the right decision") {
   const Sprt sprt(0, 20, 0.05, 0.05);
   for (const bool paired : {false, true}) {
     CAPTURE(paired);
@@ -146,7 +146,7 @@ TEST_CASE("SPRT on synthetic streams reaches the right decision") {
   }
 }
 
-TEST_CASE("SPRT error rates stay near alpha and beta") {
+TEST_CASE("stats: SPRT error rates stay near alpha and beta") {
   // 200 tests with the truth at elo0 should accept H1 about alpha = 5% of the time, and 200
   // with the truth at elo1 should accept H0 about beta = 5% of the time. The approximation and
   // the discrete overshoot make the real rates a little lower; 10% leaves room for chance

@@ -8,14 +8,14 @@
 
 using namespace rm::stats;
 
-TEST_CASE("Wilson interval for 7 of 10") {
+TEST_CASE("stats: Wilson interval for 7 of 10") {
   const auto ci = wilson_interval(7, 10);
   REQUIRE(ci);
   CHECK(ci->lower == Approx(0.39677814746114537));
   CHECK(ci->upper == Approx(0.8922087325936989));
 }
 
-TEST_CASE("Wilson interval at 0 and n successes stays inside [0, 1]") {
+TEST_CASE("stats: Wilson interval at 0 and n successes stays inside [0, 1]") {
   const auto none = wilson_interval(0, 10);
   REQUIRE(none);
   CHECK(none->lower == 0.0);
@@ -26,7 +26,7 @@ TEST_CASE("Wilson interval at 0 and n successes stays inside [0, 1]") {
   CHECK(all->upper == 1.0);
 }
 
-TEST_CASE("Wilson interval: no trials, other confidence, bad input") {
+TEST_CASE("stats: Wilson interval: no trials, other confidence, bad input") {
   CHECK_FALSE(wilson_interval(0, 0));
   const auto wide = wilson_interval(50, 100, two_sided_z(0.99));
   const auto narrow = wilson_interval(50, 100);

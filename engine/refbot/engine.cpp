@@ -116,9 +116,11 @@ Genmove Engine::genmove(Colour c) {
     }
   }
   Rng rng(move_seed(c));
-  g.search = params_.search == SearchMode::Flat
-                 ? flat_search(board_, c, passes_before, komi_, params_, rng)
-                 : uct_search(board_, c, passes_before, komi_, params_, rng);
+  switch (params_.search) {
+    case SearchMode::Flat: g.search = flat_search(board_, c, passes_before, komi_, params_, rng); break;
+    case SearchMode::Uct: g.search = uct_search(board_, c, passes_before, komi_, params_, rng); break;
+    case SearchMode::Random: g.search = random_move(board_, c, rng); break;
+  }
   if (params_.resign_threshold > 0 && g.search.win_rate < params_.resign_threshold) {
     g.resign = true;
     return g;

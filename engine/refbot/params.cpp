@@ -49,7 +49,8 @@ std::optional<std::string> Params::set(std::string_view name, std::string_view v
   if (name == "search") {
     if (value == "flat") search = SearchMode::Flat;
     else if (value == "uct") search = SearchMode::Uct;
-    else return bad("flat or uct");
+    else if (value == "random") search = SearchMode::Random;
+    else return bad("flat, uct or random");
     return std::nullopt;
   }
   if (name == "playouts" || name == "expand_threshold") {
@@ -93,7 +94,8 @@ std::optional<std::string> Params::set(std::string_view name, std::string_view v
 }
 
 std::optional<std::string> Params::get(std::string_view name) const {
-  if (name == "search") return std::string(search == SearchMode::Flat ? "flat" : "uct");
+  if (name == "search")
+    return std::string(search == SearchMode::Flat ? "flat" : search == SearchMode::Uct ? "uct" : "random");
   if (name == "playouts") return std::to_string(playouts);
   if (name == "time_per_move") return format_double(time_per_move);
   if (name == "uct_c") return format_double(uct_c);

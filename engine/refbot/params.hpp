@@ -9,7 +9,8 @@
 
 namespace rm::refbot {
 
-enum class SearchMode { Flat, Uct };
+// Random: a uniformly random legal non-eye move (the playout policy), a baseline opponent.
+enum class SearchMode { Flat, Uct, Random };
 
 struct Params {
   SearchMode search = SearchMode::Uct;

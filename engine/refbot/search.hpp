@@ -37,6 +37,8 @@ std::vector<go::Board::Point> root_candidates(const go::Board& root, go::Colour 
 // ended). Both searches leave `root` unchanged.
 SearchResult flat_search(const go::Board& root, go::Colour to_move, int passes_before,
                          double komi, const Params& params, Rng& rng);
+// Uniformly random among root_candidates (no playouts).
+SearchResult random_move(const go::Board& root, go::Colour to_move, Rng& rng);
 SearchResult uct_search(const go::Board& root, go::Colour to_move, int passes_before,
                         double komi, const Params& params, Rng& rng);
 

@@ -29,4 +29,12 @@ std::vector<Board::Point> root_candidates(const Board& root, go::Colour to_move)
   return points;
 }
 
+SearchResult random_move(const Board& root, go::Colour to_move, Rng& rng) {
+  SearchResult result;
+  const std::vector<Board::Point> candidates = root_candidates(root, to_move);
+  if (!candidates.empty())
+    result.point = candidates[static_cast<std::size_t>(rng.below(static_cast<int>(candidates.size())))];
+  return result;
+}
+
 }  // namespace rm::refbot

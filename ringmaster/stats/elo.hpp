@@ -44,7 +44,7 @@ double elo_to_score(double elo);
 
 // Elo from win/draw/loss counts with the trinomial variance (cutechess Elo::errorMargin,
 // fastchess EloWDL) and the LOS of cutechess. `z` sets the interval (default 95%).
-// Throws std::invalid_argument for negative counts.
+// Throws std::invalid_argument for negative counts or z not positive.
 EloEstimate estimate_elo(const Wdl& wdl, double z = kZ95);
 
 // Likelihood of superiority from decisive games only (cutechess, chessprogramming wiki):

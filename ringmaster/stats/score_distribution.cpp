@@ -29,6 +29,8 @@ ScoreMoments score_moments(std::span<const double> values, std::span<const std::
 
 EloEstimate elo_interval(const ScoreMoments& moments, std::int64_t games, double z) {
   constexpr double kInf = std::numeric_limits<double>::infinity();
+  if (!(z > 0.0) || !std::isfinite(z))
+    throw std::invalid_argument("Elo interval: z must be a positive number");
   EloEstimate estimate;
   estimate.games = games;
   estimate.samples = moments.samples;

@@ -110,6 +110,8 @@ TEST_CASE("stats: more games narrow the interval") {
   CHECK(estimate_elo(Wdl{600, 300, 100}).margin < estimate_elo(Wdl{60, 30, 10}).margin / 3.0);
 }
 
-TEST_CASE("stats: negative counts are rejected") {
+TEST_CASE("stats: negative counts and bad z are rejected") {
   CHECK_THROWS_AS(estimate_elo(Wdl{-1, 0, 3}), std::invalid_argument);
+  CHECK_THROWS_AS(estimate_elo(Wdl{1, 0, 3}, 0.0), std::invalid_argument);
+  CHECK_THROWS_AS(estimate_elo(Wdl{1, 0, 3}, std::nan("")), std::invalid_argument);
 }

@@ -98,9 +98,10 @@ ControlFile load_control_file(const std::string& path) {
   // competition_type first: it decides which other settings exist.
   Field type_field{YAML::Node(), "competition_type"};
   bool have_type = false;
-  for (auto it = root.begin(); it != root.end(); ++it) {
-    if (it->first.IsScalar() && it->first.Scalar() == "competition_type") {
-      type_field.node = it->second;
+  // Range-for keeps yaml-cpp's key/value pair alive (it->first would point into a temporary).
+  for (const auto& entry : root) {
+    if (entry.first.IsScalar() && entry.first.Scalar() == "competition_type") {
+      type_field.node = entry.second;
       have_type = true;
     }
   }

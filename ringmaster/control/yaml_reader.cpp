@@ -68,8 +68,9 @@ Mapping::Mapping(const Reader& reader, const Field& field, const std::vector<std
   if (!field.node.IsMap())
     reader.fail(field, "must be a mapping (key: value lines), not " + kind_of(field.node));
   std::set<std::string> seen;
-  for (auto it = field.node.begin(); it != field.node.end(); ++it) {
-    const YAML::Node& key = it->first;
+  // Range-for keeps yaml-cpp's key/value pair alive (it->first would point into a temporary).
+  for (const auto& entry : field.node) {
+    const YAML::Node& key = entry.first;
     std::string name = key.IsScalar() ? key.Scalar() : "";
     std::string setting = join_setting(field.setting, name);
     if (!key.IsScalar()) reader.fail(key.Mark(), field.setting, "keys must be plain names");
@@ -79,7 +80,7 @@ Mapping::Mapping(const Reader& reader, const Field& field, const std::vector<std
       reader.fail(key.Mark(), field.setting, what);
     }
     if (!seen.insert(name).second) reader.fail(key.Mark(), setting, "set more than once");
-    entries_.emplace_back(name, Field{it->second, setting});
+    entries_.emplace_back(name, Field{entry.second, setting});
   }
 }
 
@@ -106,11 +107,11 @@ std::vector<std::pair<std::string, Field>> free_mapping(const Reader& r, const F
   if (!f.node.IsMap()) r.fail(f, "must be a mapping, not " + kind_of(f.node));
   std::vector<std::pair<std::string, Field>> out;
   std::set<std::string> seen;
-  for (auto it = f.node.begin(); it != f.node.end(); ++it) {
-    if (!it->first.IsScalar()) r.fail(it->first.Mark(), f.setting, "keys must be plain names");
-    std::string name = it->first.Scalar();
-    if (!seen.insert(name).second) r.fail(it->first.Mark(), join_setting(f.setting, name), "set more than once");
-    out.emplace_back(name, Field{it->second, join_setting(f.setting, name)});
+  for (const auto& entry : f.node) {
+    if (!entry.first.IsScalar()) r.fail(entry.first.Mark(), f.setting, "keys must be plain names");
+    std::string name = entry.first.Scalar();
+    if (!seen.insert(name).second) r.fail(entry.first.Mark(), join_setting(f.setting, name), "set more than once");
+    out.emplace_back(name, Field{entry.second, join_setting(f.setting, name)});
   }
   return out;
 }

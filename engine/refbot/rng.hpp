@@ -1,46 +1,41 @@
 #pragma once
-// A small, fast, fully deterministic random number generator (xoshiro256**), so that a fixed
-// seed gives the same moves on every platform and library version (std distributions do not).
 #include <cstdint>
 
 namespace rm::refbot {
 
+// A small, fast, fully deterministic random number generator (PCG32, XSH-RR output), so a
+// fixed seed gives the same moves on every platform and library version (std distributions
+// do not). Cheap enough for the playouts' inner loop: one multiply-add per number.
 class Rng {
  public:
   explicit Rng(std::uint64_t seed) { reseed(seed); }
 
   void reseed(std::uint64_t seed) {
-    // splitmix64 expands the seed so that nearby seeds give unrelated streams.
-    for (auto& word : s_) {
-      seed += 0x9E3779B97F4A7C15ull;
-      std::uint64_t z = seed;
-      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-      word = z ^ (z >> 31);
-    }
+    // splitmix64 spreads the seed so that nearby seeds give unrelated streams.
+    std::uint64_t z = seed + 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    state_ = z ^ (z >> 31);
+    next32();
   }
 
-  std::uint64_t next() {
-    const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
-    const std::uint64_t t = s_[1] << 17;
-    s_[2] ^= s_[0];
-    s_[3] ^= s_[1];
-    s_[1] ^= s_[2];
-    s_[0] ^= s_[3];
-    s_[2] ^= t;
-    s_[3] = rotl(s_[3], 45);
-    return result;
+  std::uint32_t next32() {
+    const std::uint64_t old = state_;
+    state_ = old * 6364136223846793005ull + 1442695040888963407ull;
+    const auto xorshifted = static_cast<std::uint32_t>(((old >> 18u) ^ old) >> 27u);
+    const auto rot = static_cast<std::uint32_t>(old >> 59u);
+    return (xorshifted >> rot) | (xorshifted << ((32u - rot) & 31u));
   }
 
-  // Uniform in [0, n) for 0 < n < 2^32 (multiply-shift; the bias is below 2^-32 * n).
+  std::uint64_t next() { return (static_cast<std::uint64_t>(next32()) << 32) | next32(); }
+
+  // Uniform in [0, n) for 0 < n < 2^31 (multiply-shift; the bias is below n / 2^32).
   int below(int n) {
-    const std::uint64_t r = next() >> 32;
-    return static_cast<int>((r * static_cast<std::uint64_t>(n)) >> 32);
+    return static_cast<int>((static_cast<std::uint64_t>(next32()) * static_cast<std::uint64_t>(n)) >> 32);
   }
 
  private:
-  static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-  std::uint64_t s_[4] = {};
+  std::uint64_t state_ = 0;
 };
 
 // Combines values into one seed (order matters).

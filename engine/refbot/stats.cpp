@@ -1,6 +1,7 @@
 #include "engine/refbot/stats.hpp"
 
 #include <chrono>
+#include <ctime>
 #include <ostream>
 
 #include "engine/go/board.hpp"
@@ -16,6 +17,7 @@ PlayoutStats run_playout_stats(int playouts, int size, double komi, std::uint64_
   long long moves = 0;
   double black_wins = 0;
   const auto start = std::chrono::steady_clock::now();
+  const std::clock_t cpu_start = std::clock();
   for (int i = 0; i < playouts; ++i) {
     board.copy_position_from(empty);
     const PlayoutOutcome out = run_playout(board, go::Colour::Black, 0, komi, rng, nullptr);
@@ -24,6 +26,7 @@ PlayoutStats run_playout_stats(int playouts, int size, double komi, std::uint64_
     if (out.capped) ++s.capped;
   }
   s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  s.cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
   s.playouts = playouts;
   if (playouts > 0) {
     s.average_moves = static_cast<double>(moves) / playouts;
@@ -34,8 +37,10 @@ PlayoutStats run_playout_stats(int playouts, int size, double komi, std::uint64_
 
 void print_playout_stats(const PlayoutStats& s, std::ostream& out) {
   out << "playouts: " << s.playouts << "\n"
-      << "seconds: " << s.seconds << "\n"
-      << "playouts per second: " << (s.seconds > 0 ? s.playouts / s.seconds : 0.0) << "\n"
+      << "seconds: " << s.seconds << " (CPU " << s.cpu_seconds << ")\n"
+      << "playouts per second: " << (s.cpu_seconds > 0 ? s.playouts / s.cpu_seconds : 0.0)
+      << " (per CPU second; per wall-clock second: "
+      << (s.seconds > 0 ? s.playouts / s.seconds : 0.0) << ")\n"
       << "average moves per playout: " << s.average_moves << "\n"
       << "black win fraction: " << s.black_win_fraction << "\n"
       << "capped playouts: " << s.capped << "\n";

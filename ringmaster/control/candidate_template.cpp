@@ -3,6 +3,7 @@
 
 #include "ringmaster/control/config_error.hpp"
 #include "ringmaster/control/player_fields.hpp"
+#include "scales/grid.hpp"
 #include "scales/python_format.hpp"
 
 #include <cerrno>
@@ -199,6 +200,15 @@ std::string candidate_files_dir(const std::string& directory, const std::string&
                                 const std::string& player_code) {
   std::string id = !player_code.empty() && player_code[0] == '#' ? player_code.substr(1) : player_code;
   return detail::resolve_against(directory, competition_code + ".candidates/" + id);
+}
+
+std::string candidate_files_dir(const std::string& directory, const std::string& competition_code,
+                                const std::vector<int>& path, const std::vector<int>& splits) {
+  std::string name;
+  for (int choice : path)
+    for (int coordinate : rm::scales::child_coordinates(choice, splits))
+      name += (name.empty() ? "" : "_") + std::to_string(coordinate);
+  return candidate_files_dir(directory, competition_code, name);
 }
 
 }  // namespace rm::control

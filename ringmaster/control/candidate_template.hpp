@@ -65,8 +65,14 @@ struct CandidateTemplate {
   bool needs_files_dir() const;
 };
 
-// The candidate's own directory: <directory>/<competition code>.candidates/<candidate id>,
-// the candidate id being its player code without the leading '#' ("#17" -> "17").
+// A candidate's own directory, named by its tree path: <directory>/<competition code>.candidates/
+// then every coordinate of every step joined with '_' (path (1,) (0,) with one parameter ->
+// "1_0"; path (2,3) with two -> "2_3"). The rendered content for a candidate never changes,
+// so games of the same candidate share it. This is the layout mc_tuner uses.
+std::string candidate_files_dir(const std::string& directory, const std::string& competition_code,
+                                const std::vector<int>& path, const std::vector<int>& splits);
+// A directory named by an arbitrary id: <directory>/<competition code>.candidates/<id>, the id
+// being player_code without a leading '#' ("#17" -> "17").
 std::string candidate_files_dir(const std::string& directory, const std::string& competition_code,
                                 const std::string& player_code);
 

@@ -58,7 +58,7 @@ std::string describe_candidates(const ControlFile& control) {
   for (int i = 0; i < count; ++i) {
     std::vector<int> path{i};
     std::vector<rm::scales::Value> values = rm::scales::engine_values(path, s.parameters);
-    std::string files_dir = candidate_files_dir(control.directory, control.code, "candidate");
+    std::string files_dir = candidate_files_dir(control.directory, control.code, path, splits);
     rm::game::PlayerSpec spec = s.candidate.render_spec(values, "candidate", files_dir);
     out += "\n" + rm::scales::format_path(path, splits) + " " +
            rm::scales::format_engine_parameters(s.parameters, values) + "\n";

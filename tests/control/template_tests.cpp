@@ -88,6 +88,8 @@ TEST_CASE("template files are rendered into the candidate's own directory", "[te
   CHECK(s.candidate.needs_files_dir());
   std::string files_dir = candidate_files_dir(c.directory, c.code, "#17");
   CHECK(files_dir == dir.path() + "/pat.candidates/17");
+  CHECK(candidate_files_dir(c.directory, c.code, {2}, s.splits()) == dir.path() + "/pat.candidates/2");
+  CHECK(candidate_files_dir(c.directory, c.code, {5, 1}, {3, 2}) == dir.path() + "/pat.candidates/2_1_0_1");
   // Loading and render_spec write nothing.
   auto spec = s.candidate.render_spec({Value(20LL)}, "#17", files_dir);
   CHECK_FALSE(std::filesystem::exists(files_dir));

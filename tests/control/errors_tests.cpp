@@ -146,6 +146,15 @@ TEST_CASE("file-level errors: missing file, forbidden extension, not a mapping",
   CHECK_THAT(error_of(dir, "- a\n- b\n"), Catch::Contains("bad.yaml:1:1: the control file must be a YAML mapping"));
 }
 
+TEST_CASE("a file that is not UTF-8 is refused with the position", "[errors]") {
+  TempDir dir;
+  std::string msg = error_of(dir, "competition_type: mc_tuner\ndescription: caf\xe9 au lait\n");
+  CHECK(msg == dir.path() + "/bad.yaml:2:17: file is not encoded in UTF-8");
+  // Valid multi-byte UTF-8 is fine (and kept).
+  ControlFile c = load_control_file(dir.write("u.yaml", valid_control("description: caf\xc3\xa9\n")));
+  CHECK(c.common.description == "caf\xc3\xa9");
+}
+
 TEST_CASE("a bad file writes nothing", "[errors]") {
   TempDir dir;
   error_of(dir, replaced(valid_control(), "komi: 7.5", "komi: 7"), "quiet.yaml");

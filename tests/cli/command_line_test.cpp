@@ -22,7 +22,7 @@ ParseExit ended(const std::vector<std::string>& args) {
 
 }  // namespace
 
-TEST_CASE("defaults: run, one worker, no limit", "[cli]") {
+TEST_CASE("defaults run one worker no limit", "[cli]") {
   auto line = parsed({"tune.yaml"});
   CHECK(line.control_file == "tune.yaml");
   CHECK(line.command == "run");
@@ -33,7 +33,7 @@ TEST_CASE("defaults: run, one worker, no limit", "[cli]") {
   CHECK_FALSE(line.json);
 }
 
-TEST_CASE("options may appear anywhere, in long and short forms", "[cli]") {
+TEST_CASE("options may appear anywhere in long and short forms", "[cli]") {
   auto line = parsed({"tune.yaml", "run", "-q", "-j", "4", "--max-games", "10", "--log-gtp"});
   CHECK(line.parallel == 4);
   CHECK(line.max_games == 10);
@@ -63,7 +63,7 @@ TEST_CASE("usage errors exit 2 with gomill's messages", "[cli]") {
   CHECK(ended({"a.yaml", "--frobnicate"}).status == 2);
 }
 
-TEST_CASE("--help and --version exit 0 on stdout", "[cli]") {
+TEST_CASE("help and version exit 0 on stdout", "[cli]") {
   auto version = ended({"--version"});
   CHECK(version.status == 0);
   CHECK(version.out == "ringmaster 0.1.0\n");

@@ -66,7 +66,7 @@ TEST_CASE("a bad control file starts nothing and writes nothing", "[cli][binary]
     CHECK_FALSE(std::filesystem::exists(dir.file(std::string("bad") + ext)));
 }
 
-TEST_CASE("show before any run says there is no status; stop writes the command file", "[cli][binary]") {
+TEST_CASE("show before any run says there is no status and stop writes the command file", "[cli][binary]") {
   Dir dir;
   std::ofstream(dir.file("t.yaml")) << "competition_type: mc_tuner\n"
                                        "players:\n  opp:\n    command: [ringbot]\n"
@@ -86,5 +86,23 @@ TEST_CASE("show before any run says there is no status; stop writes the command 
   CHECK(rm::test::slurp(dir.file("t.cmd")) == "stop\n");
   auto check = ringmaster(dir, {dir.file("t.yaml"), "check"});
   CHECK(check.exit_status == 0);
+  CHECK_THAT(check.out, Catch::Contains("checking player opp"));
+}
+
+TEST_CASE("a player that cannot start fails the startup checks with exit 1", "[cli][binary]") {
+  Dir dir;
+  std::ofstream(dir.file("t.yaml")) << "competition_type: mc_tuner\n"
+                                       "players:\n  opp:\n    command: [no-such-engine-xyz]\n"
+                                       "board_size: 7\nkomi: 4.5\nnumber_of_games: 2\ncandidate_colour: w\n"
+                                       "opponent: opp\nexploration_coefficient: 0.45\ninitial_visits: 2\n"
+                                       "initial_wins: 1\nparameters:\n  - code: pl\n    scale: LOG(2, 40, integer)\n"
+                                       "    split: 3\n    format: 'pl: %d'\n"
+                                       "candidate:\n  command: [ringbot, --playouts, '{pl}']\n";
+  auto run = ringmaster(dir, {dir.file("t.yaml"), "run", "-q"});
+  CHECK(run.exit_status == 1);
+  CHECK_THAT(run.err, Catch::StartsWith("player opp failed startup check:\n"));
+  CHECK_THAT(run.err, Catch::EndsWith("(use the 'check' command to see stderr output)\n"));
+  auto check = ringmaster(dir, {dir.file("t.yaml"), "check"});
+  CHECK(check.exit_status == 1);
   CHECK_THAT(check.out, Catch::Contains("checking player opp"));
 }

@@ -26,7 +26,7 @@ std::string candidate_parameters(const std::string& sgf) {
 
 }  // namespace
 
-TEST_CASE("killed four times at random moments, the event still ends exact", "[e2e][kill]") {
+TEST_CASE("killed four times at random moments the event still ends exact", "[e2e][kill]") {
   const int number_of_games = 250;  // about 5 s of games on 2 cores: the kills land mid-run
   EventDir event("killed", number_of_games, 40);
   std::mt19937 rng(20240611);  // fixed seed: the same kill moments every run of the test

@@ -50,7 +50,7 @@ TEST_CASE("a small tuning event runs to the end and reports", "[e2e]") {
   CHECK(rm::test::tagged_processes_after(event.tag(), 5s).empty());
 }
 
-TEST_CASE("stop lets games in progress finish; a second ringmaster is refused", "[e2e]") {
+TEST_CASE("stop lets games in progress finish and a second ringmaster is refused", "[e2e]") {
   EventDir event("stopping", 5000, 40);
   auto running = event.start({"run", "-j", "2", "-q"});
   REQUIRE(event.wait_for_games(2));

@@ -5,7 +5,7 @@
 
 using rm::run::CompetitionPaths;
 
-TEST_CASE("every file sits beside the control file, named after its stem", "[paths]") {
+TEST_CASE("every file sits beside the control file named after its stem", "[paths]") {
   auto p = CompetitionPaths::for_control_file("/tmp/x/tune.yaml");
   CHECK(p.code == "tune");
   CHECK(p.directory == "/tmp/x");

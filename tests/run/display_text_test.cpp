@@ -43,7 +43,7 @@ TEST_CASE("a mid-run frame matches the golden text", "[display]") {
   CHECK(render_display(f) == golden);
 }
 
-TEST_CASE("halting frames say why, and whether workers are still busy", "[display]") {
+TEST_CASE("halting frames say why and whether workers are still busy", "[display]") {
   DisplayFrame f;
   f.halt_reason = "stop command received";
   f.games_in_progress = {"4"};

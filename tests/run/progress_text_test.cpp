@@ -14,7 +14,7 @@ TEST_CASE("durations are short and rounded", "[progress]") {
   CHECK(format_duration(-5) == "0s");
 }
 
-TEST_CASE("progress shows count, rate and time left when known", "[progress]") {
+TEST_CASE("progress shows count rate and time left when known", "[progress]") {
   Progress p;
   p.games_played = 0;
   p.games_remaining = 100;

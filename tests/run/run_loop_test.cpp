@@ -98,7 +98,7 @@ struct Fixture {
 
 }  // namespace
 
-TEST_CASE("a run plays and commits every game, with log and history", "[runloop]") {
+TEST_CASE("a run plays and commits every game with log and history", "[runloop]") {
   Fixture f;
   ListCompetition comp(7);
   rm::run::RunOptions options;
@@ -121,7 +121,7 @@ TEST_CASE("a run plays and commits every game, with log and history", "[runloop]
   for (int i = 0; i < 7; ++i) CHECK_THAT(hist, Catch::Contains(std::to_string(i) + " b\n"));
 }
 
-TEST_CASE("a stop request halts before the next game; max-games limits the run", "[runloop]") {
+TEST_CASE("a stop request halts before the next game and max-games limits the run", "[runloop]") {
   Fixture f;
   ListCompetition comp(10);
   rm::run::RunOptions options;

@@ -30,7 +30,7 @@ GameResult wait_result(WorkerPool& pool) {
 
 }  // namespace
 
-TEST_CASE("every job comes back once, played on a valid slot", "[pool]") {
+TEST_CASE("every job comes back once played on a valid slot", "[pool]") {
   std::mutex m;
   std::set<int> slots;
   WorkerPool pool(3, [&](const GameJob& j, int slot, const std::atomic<bool>*) {
@@ -73,7 +73,7 @@ TEST_CASE("abort reaches the games in progress", "[pool]") {
   CHECK(b.void_reason == "aborted");
 }
 
-TEST_CASE("an exception in a game becomes a void result, not a dead worker", "[pool]") {
+TEST_CASE("an exception in a game becomes a void result not a dead worker", "[pool]") {
   WorkerPool pool(1, [](const GameJob& j, int, const std::atomic<bool>*) -> GameResult {
     if (j.game_id == "bad") throw std::runtime_error("boom");
     GameResult r;

@@ -88,7 +88,11 @@ PlayerFields read_player_fields(const Reader& r, const Mapping& m) {
     if (p.cwd->empty()) r.fail(*f, "empty pathname");
   }
   if (auto f = m.find("environ"))
-    for (const auto& [k, v] : free_mapping(r, *f)) p.environ[k] = read_string(r, v);
+    for (const auto& [k, v] : free_mapping(r, *f)) {
+      if (k.empty() || k.find('=') != std::string::npos || k.find('\0') != std::string::npos)
+        r.fail(v, "invalid environment variable name '" + k + "'");
+      p.environ[k] = read_string(r, v);
+    }
   if (auto f = m.find("startup_gtp_commands"))
     for (const auto& item : sequence_items(r, *f)) p.startup_gtp_commands.push_back(read_gtp_command(r, item));
   if (auto f = m.find("gtp_aliases")) {

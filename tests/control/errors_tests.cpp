@@ -101,6 +101,9 @@ TEST_CASE("type and range errors name the setting and position", "[errors]") {
                    "players.opp.timeouts: unknown setting 'genmov' (did you mean 'genmove'?)"});
   cases.push_back({"\"ringbot --playouts 300\"", "x\n    startup_gtp_commands: [\"\"]",
                    "players.opp.startup_gtp_commands[0]: invalid command"});
+  cases.push_back({"\"ringbot --playouts 300\"", "x\n    environ: {\"A=B\": 1}",
+                   "players.opp.environ.A=B: invalid environment variable name 'A=B'"});
+  cases.push_back({"    split: 6", "    splt: 6", "bad.yaml:15:5: parameters[0]: unknown setting 'splt' (did you mean 'split'?)"});
   cases.push_back({"competition_type: mc_tuner", "competition_type: playoff", "bad.yaml:1:19: competition_type: competition type playoff is not supported yet"});
   cases.push_back({"competition_type: mc_tuner", "competition_type: nope", "competition_type: unknown competition type: nope"});
   cases.push_back({"competition_type: mc_tuner\n", "", "bad.yaml:1:1: competition_type: not specified"});

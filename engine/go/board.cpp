@@ -193,23 +193,31 @@ void Board::place_stone(Colour c, Point p) {
   libs_[pi] = 0;
   lib_sum_[pi] = 0;
   lib_sum_sq_[pi] = 0;
-  const Point nbs[4] = {p - 1, p + 1, p - stride_, p + stride_};
-  for (Point n : nbs) {
+  // Each neighbour: an empty one is a liberty of the new stone, a stone loses liberty p.
+  auto touch = [&](Point n) {
     const std::uint8_t nc = colour_[idx(n)];
     if (nc == raw(Colour::Empty)) add_liberty(p, n);
     else if (nc != kBorder) remove_liberty(chain_[idx(n)], p);
-  }
-  // Most moves touch no friendly stone: skip the merge loop then.
+  };
+  touch(p - 1);
+  touch(p + 1);
+  touch(p - stride_);
+  touch(p + stride_);
+  // Most moves touch no friendly stone: skip the merges then.
   if (neighbours_of(p, own) == 0) return;
-  for (Point n : nbs) {
-    if (colour_[idx(n)] != own) continue;
+  auto join = [&](Point n) {
+    if (colour_[idx(n)] != own) return;
     const Point mine = chain_[pi];
     const Point theirs = chain_[idx(n)];
-    if (mine == theirs) continue;
+    if (mine == theirs) return;
     // Relabel the smaller chain.
     if (chain_size_[idx(mine)] >= chain_size_[idx(theirs)]) merge_chains(mine, theirs);
     else merge_chains(theirs, mine);
-  }
+  };
+  join(p - 1);
+  join(p + 1);
+  join(p - stride_);
+  join(p + stride_);
 }
 
 void Board::play_fast(Colour c, Point p) {
@@ -218,13 +226,16 @@ void Board::play_fast(Colour c, Point p) {
   int captured = 0;
   Point last_captured = kNoPoint;
   if (neighbours_of(p, enemy) > 0) {
-    const Point nbs[4] = {p - 1, p + 1, p - stride_, p + stride_};
-    for (Point n : nbs) {
+    auto take = [&](Point n) {
       if (colour_[idx(n)] == enemy && libs_[chain_[idx(n)]] == 0) {
         captured += capture_chain(chain_[idx(n)]);
         last_captured = n;
       }
-    }
+    };
+    take(p - 1);
+    take(p + 1);
+    take(p - stride_);
+    take(p + stride_);
   }
   // Simple ko: a lone stone that captured exactly one stone and now has exactly one liberty
   // (the point it captured) may be taken back at once only after another move.

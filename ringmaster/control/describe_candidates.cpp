@@ -55,20 +55,27 @@ std::string describe_candidates(const ControlFile& control) {
     out += "parameter " + p.code + ": " + p.scale->describe() + " split " + std::to_string(p.split) + "\n";
   out += "opponent: " + s.opponent + " (" +
          shell_quote_for_display(control.players.at(s.opponent).engine.process.argv) + ")\n";
-  for (int i = 0; i < count; ++i) {
+  constexpr int kMaxListed = 1000;
+  for (int i = 0; i < count && i < kMaxListed; ++i) {
     std::vector<int> path{i};
-    std::vector<rm::scales::Value> values = rm::scales::engine_values(path, s.parameters);
-    std::string files_dir = candidate_files_dir(control.directory, control.code, path, splits);
-    rm::game::PlayerSpec spec = s.candidate.render_spec(values, "candidate", files_dir);
-    out += "\n" + rm::scales::format_path(path, splits) + " " +
-           rm::scales::format_engine_parameters(s.parameters, values) + "\n";
-    out += "  optimiser: " + format_optimiser(rm::scales::optimiser_point(path, splits)) + "\n";
-    out += "  command: " + shell_quote_for_display(spec.engine.process.argv) + "\n";
-    for (const auto& cmd : spec.engine.startup_gtp_commands) out += "  startup: " + shell_quote_for_display(cmd) + "\n";
-    for (const auto& [k, v] : spec.engine.process.environ) out += "  environ: " + k + "=" + v + "\n";
-    for (const auto& f : s.candidate.files_to_write(values, files_dir))
-      out += "  file: " + f.path + " (" + std::to_string(f.text.size()) + " bytes)\n";
+    out += "\n" + rm::scales::format_path(path, splits);
+    try {
+      std::vector<rm::scales::Value> values = rm::scales::engine_values(path, s.parameters);
+      std::string files_dir = candidate_files_dir(control.directory, control.code, path, splits);
+      rm::game::PlayerSpec spec = s.candidate.render_spec(values, "candidate", files_dir);
+      out += " " + rm::scales::format_engine_parameters(s.parameters, values) + "\n";
+      out += "  optimiser: " + format_optimiser(rm::scales::optimiser_point(path, splits)) + "\n";
+      out += "  command: " + shell_quote_for_display(spec.engine.process.argv) + "\n";
+      for (const auto& cmd : spec.engine.startup_gtp_commands) out += "  startup: " + shell_quote_for_display(cmd) + "\n";
+      for (const auto& [k, v] : spec.engine.process.environ) out += "  environ: " + k + "=" + v + "\n";
+      for (const auto& f : s.candidate.files_to_write(values, files_dir))
+        out += "  file: " + f.path + " (" + std::to_string(f.text.size()) + " bytes)\n";
+    } catch (const std::exception& e) {
+      // A scale or template that fails for this sample only: show it, keep listing.
+      out += "\n  error: " + std::string(e.what()) + "\n";
+    }
   }
+  if (count > kMaxListed) out += "\n(" + std::to_string(count - kMaxListed) + " more candidates not listed)\n";
   return out;
 }
 

@@ -131,10 +131,14 @@ McTunerSettings read_mc_tuner(const Reader& r, const Mapping& top, const Control
   Field params_field = top.require("parameters");
   std::vector<ReadParameter> read_params = read_parameters(r, params_field);
   for (const auto& rp : read_params) s.parameters.push_back(rp.parameter);
-  try {
-    rm::scales::branching_factor(s.splits());
-  } catch (const rm::scales::ScaleError& e) {
-    r.fail(params_field, e.what());
+  // Every expansion creates prod(splits) nodes at once: refuse sizes that cannot be run.
+  constexpr long long kMaxCandidatesPerLevel = 1000000;
+  long long product = 1;
+  for (int split : s.splits()) {
+    product *= split;
+    if (product > kMaxCandidatesPerLevel)
+      r.fail(params_field, "too many candidates per level (the product of the splits exceeds " +
+                               std::to_string(kMaxCandidatesPerLevel) + ")");
   }
   s.candidate = read_candidate(r, top.require("candidate"), read_params, control);
 

@@ -150,3 +150,13 @@ TEST_CASE("the candidates listing shows each candidate without running anything"
   CHECK_THAT(listing, Catch::Contains("optimiser: 0.0833333"));
   CHECK(shell_quote_for_display({"a b", "it's", "x"}) == "'a b' 'it'\"'\"'s' x");
 }
+
+TEST_CASE("the listing reports a candidate whose scale fails, and keeps going", "[control]") {
+  TempDir dir;
+  std::string text = valid_control();
+  text.replace(text.find("\"LOG(30, 3000, integer)\""), 24, "{expression: \"sqrt(0.5-x)\"}");
+  std::string listing = describe_candidates(load_control_file(dir.write("half.yaml", text)));
+  CHECK_THAT(listing, Catch::Contains("(2,) pl: 0.288675134595"));
+  CHECK_THAT(listing, Catch::Contains("(3,)\n  error: expression 'sqrt(0.5-x)' gives nan"));
+  CHECK_THAT(listing, Catch::Contains("(5,)\n  error:"));
+}

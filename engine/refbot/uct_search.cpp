@@ -99,17 +99,20 @@ std::uint32_t Tree::select(std::uint32_t n) const {
   for (std::uint32_t c = parent.first_child; c < parent.first_child + parent.num_children; ++c) {
     const Node& child = nodes_[c];
     double value = 0;
-    if (child.visits == 0) {
-      value = rave && child.rave_visits > 0 ? child.rave_wins / child.rave_visits : params_.fpu;
+    if (child.visits == 0 && !(rave && child.rave_visits > 0)) {
+      value = params_.fpu;
     } else {
-      double mean = child.wins / child.visits;
+      // With RAVE an unvisited child is valued by its AMAF mean and the exploration bonus of
+      // one visit, so C explores it as it would a visited child.
+      const double visits = std::max<double>(1.0, child.visits);
+      double mean = child.visits > 0 ? child.wins / child.visits : 0.0;
       if (rave && child.rave_visits > 0) {
         // Gelly & Silver's schedule: the AMAF weight fades as real visits accumulate.
         const double beta =
             std::sqrt(params_.rave_equiv / (3.0 * child.visits + params_.rave_equiv));
         mean = (1 - beta) * mean + beta * (child.rave_wins / child.rave_visits);
       }
-      value = mean + params_.uct_c * std::sqrt(log_n / child.visits);
+      value = mean + params_.uct_c * std::sqrt(log_n / visits);
     }
     if (value > best) {  // ties keep the first child: deterministic
       best = value;

@@ -96,3 +96,32 @@ TEST_CASE("handicap commands place black stones", "[rules][handicap]") {
   CHECK(e.send("final_status_list alive").text == "G7 B2 A1");
   CHECK(e.send("play b A1").text == "illegal move");
 }
+
+TEST_CASE("resign threshold, timed search and pass_when_won", "[rules][params]") {
+  GtpPipe e({ringbot_path(), "--playouts", "100", "--seed", "4"});
+  REQUIRE(e.send("boardsize 5").ok);
+  REQUIRE(e.send("komi 100").ok);
+  // Black cannot win with komi 100: every move's win rate is 0.
+  REQUIRE(e.send("ringbot-set_param resign_threshold 0.5").ok);
+  CHECK(e.send("genmove b").text == "resign");
+  REQUIRE(e.send("ringbot-set_param search flat").ok);
+  CHECK(e.send("genmove b").text == "resign");
+  REQUIRE(e.send("ringbot-set_param resign_threshold 0").ok);
+  REQUIRE(e.send("ringbot-set_param search uct").ok);
+  REQUIRE(e.send("ringbot-set_param time_per_move 0.05").ok);
+  const auto timed = e.send("genmove b");
+  CHECK(timed.ok);
+  CHECK(timed.text != "resign");
+  REQUIRE(e.send("clear_board").ok);
+  REQUIRE(e.send("komi 0.5").ok);
+  REQUIRE(e.send("ringbot-set_param time_per_move 0").ok);
+  REQUIRE(e.send("play b C3").ok);
+  REQUIRE(e.send("play w pass").ok);
+  // By default ringbot plays on while it has a non-eye move...
+  const auto on = e.send("genmove b");
+  CHECK(on.text != "pass");
+  REQUIRE(e.send("undo").ok);
+  // ...with pass_when_won it answers a pass with a pass when the area count already wins.
+  REQUIRE(e.send("ringbot-set_param pass_when_won 1").ok);
+  CHECK(e.send("genmove b").text == "pass");
+}

@@ -35,7 +35,8 @@ class Board {
   int size() const { return size_; }
   Colour at(Vertex v) const;  // Empty for a vertex off the board
 
-  // Legality only; a pass is always legal.
+  // Legality only; a pass is always legal. c must be Black or White for a stone
+  // (std::invalid_argument otherwise).
   MoveError check(Colour c, Move m) const;
   // Plays (with captures) if legal; otherwise changes nothing and returns the error.
   MoveError play(Colour c, Move m);

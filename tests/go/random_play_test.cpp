@@ -1,5 +1,6 @@
 // Cross-checks the incremental board against a deliberately naive one (flood-fill liberties,
 // position comparison for ko and superko) over many random moves on several sizes.
+#include <algorithm>
 #include <map>
 #include <random>
 #include <set>
@@ -7,6 +8,7 @@
 #include <vector>
 
 #include "engine/go/board.hpp"
+#include "engine/go/move_error.hpp"
 #include "engine/go/scoring.hpp"
 #include "tests/go/diagram.hpp"
 
@@ -70,6 +72,9 @@ std::string cells_of(const Board& b) {
   return s;
 }
 
+// Verdicts seen across all random games, so the test can show that every rule was exercised.
+std::map<MoveError, int> verdicts_seen;
+
 void random_game(int size, bool superko, unsigned seed, int checks_per_ply) {
   std::mt19937 rng(seed);
   Board board(size);
@@ -100,7 +105,9 @@ void random_game(int size, bool superko, unsigned seed, int checks_per_ply) {
       const int col = static_cast<int>(rng() % static_cast<unsigned>(size));
       const int row = static_cast<int>(rng() % static_cast<unsigned>(size));
       INFO("size " << size << " ply " << ply << " point " << col << "," << row);
-      REQUIRE(board.check(to_move, Move::at(Vertex{col, row})) == expected(col, row));
+      const MoveError verdict = expected(col, row);
+      REQUIRE(board.check(to_move, Move::at(Vertex{col, row})) == verdict);
+      ++verdicts_seen[verdict];
     }
     two_plies_ago = one_ply_ago;
     if (legal.empty() || rng() % 50 == 0) {
@@ -134,6 +141,12 @@ TEST_CASE("random games agree with a naive flood-fill board", "[board][random]")
   random_game(13, true, 11, 40);
   random_game(19, false, 12, 30);
   random_game(25, true, 13, 20);
+  // Captures, suicides, kos and superko repetitions all occurred (small boards see many).
+  for (MoveError e : {MoveError::None, MoveError::Occupied, MoveError::Suicide, MoveError::Ko,
+                      MoveError::Superko}) {
+    INFO(describe(e));
+    CHECK(verdicts_seen[e] > 0);
+  }
 }
 
 TEST_CASE("copy_position_from reproduces the position", "[board]") {

@@ -14,7 +14,23 @@ using go::Board;
 using go::Colour;
 using go::Move;
 
-Engine::Engine() : clock_seed_(std::random_device{}()) {
+namespace {
+// Ringmaster sets GOMILL_GAME_ID for every engine it starts. Mixing it into a fixed seed makes
+// each game of an event different (two seeded ringbots would otherwise replay one game for
+// ever) while a given game id still replays exactly.
+std::uint64_t game_id_salt() {
+  const char* id = std::getenv("GOMILL_GAME_ID");
+  if (id == nullptr) return 0;
+  std::uint64_t h = 1469598103934665603ULL;  // FNV-1a
+  for (const char* p = id; *p != '\0'; ++p) {
+    h ^= static_cast<unsigned char>(*p);
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+}  // namespace
+
+Engine::Engine() : clock_seed_(std::random_device{}()), game_salt_(game_id_salt()) {
   clock_seed_ = mix_seed(clock_seed_, static_cast<std::uint64_t>(
                                           std::chrono::steady_clock::now().time_since_epoch().count()));
   board_.set_positional_superko(true);
@@ -97,7 +113,8 @@ double Engine::score() const {
 
 std::uint64_t Engine::move_seed(Colour c) const {
   // Seed + move number + position: a replayed game regenerates exactly the same moves.
-  const std::uint64_t base = params_.seed != 0 ? params_.seed : clock_seed_;
+  const std::uint64_t base =
+      params_.seed != 0 ? mix_seed(params_.seed, game_salt_) : clock_seed_;
   std::uint64_t s = mix_seed(base, static_cast<std::uint64_t>(history_.size()));
   s = mix_seed(s, board_.hash());
   return mix_seed(s, static_cast<std::uint64_t>(c));

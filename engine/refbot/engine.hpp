@@ -59,6 +59,7 @@ class Engine {
   std::vector<go::Vertex> handicap_;
   std::vector<std::pair<go::Colour, go::Move>> history_;
   std::uint64_t clock_seed_;  // used when params_.seed is 0
+  std::uint64_t game_salt_;   // from GOMILL_GAME_ID; 0 outside Ringmaster
 };
 
 }  // namespace rm::refbot

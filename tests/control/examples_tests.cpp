@@ -23,9 +23,9 @@ TEST_CASE("every control example loads", "[examples]") {
 TEST_CASE("demo_ringbot samples", "[examples]") {
   ControlFile c = load_control_file(RM_SOURCE_DIR "/control_examples/demo_ringbot.yaml");
   std::string listing = describe_candidates(c);
-  CHECK_THAT(listing, Catch::Contains("(0,) pl: 44\n"));
-  CHECK_THAT(listing, Catch::Contains("(5,) pl: 2044\n"));
-  CHECK(c.players.at("ringbot-300").engine.process.argv[0] == "ringbot");
+  CHECK_THAT(listing, Catch::Contains("(0,) pl: 40\n"));
+  CHECK_THAT(listing, Catch::Contains("(5,) pl: 747\n"));
+  CHECK(c.players.at("ringbot-100").engine.process.argv[0] == "ringbot");
 }
 
 TEST_CASE("gnugo_patterns renders a pattern file per candidate", "[examples]") {

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "ringmaster/competitions/mc_tuner.hpp"
-#include "ringmaster/competitions/wilson.hpp"
+#include "ringmaster/stats/wilson.hpp"
 #include "scales/grid.hpp"
 
 namespace rm::comp {
@@ -72,8 +72,8 @@ std::string McTuner::main_report() const {
       text += rm::scales::format_path(listed.path, settings_.splits()) + " " +
               pad_right(format_parameters(listed.path), 40) + numbers;
       // Our addition, after gomill's columns: the 95% Wilson interval of the real games.
-      if (const auto ci = wilson_interval(node.wins - initial_wins, node.visits - initial_visits))
-        text += "  [" + format_fixed3(ci->first) + ", " + format_fixed3(ci->second) + "]";
+      if (const auto ci = rm::stats::wilson_interval(node.wins - initial_wins, node.visits - initial_visits))
+        text += "  [" + format_fixed3(ci->lower) + ", " + format_fixed3(ci->upper) + "]";
       text += "\n";
     }
     last_generation = std::move(this_generation);
@@ -140,9 +140,9 @@ nlohmann::json McTuner::json_report() const {
                         {"ci95_low", nullptr},
                         {"ci95_high", nullptr}};
     if (games > 0) j["win_rate"] = static_cast<double>(wins) / games;
-    if (const auto ci = wilson_interval(wins, games)) {
-      j["ci95_low"] = ci->first;
-      j["ci95_high"] = ci->second;
+    if (const auto ci = rm::stats::wilson_interval(wins, games)) {
+      j["ci95_low"] = ci->lower;
+      j["ci95_high"] = ci->upper;
     }
     nlohmann::json values = nlohmann::json::array();
     for (const auto& v : rm::scales::engine_values(path, settings_.parameters)) values.push_back(rm::scales::value_to_json(v));

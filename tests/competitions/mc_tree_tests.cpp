@@ -4,7 +4,7 @@
 
 #include "ringmaster/competitions/game_rng.hpp"
 #include "ringmaster/competitions/mc_tree.hpp"
-#include "ringmaster/competitions/wilson.hpp"
+#include "ringmaster/stats/wilson.hpp"
 
 using namespace rm::comp;
 
@@ -164,14 +164,14 @@ TEST_CASE("describe() dumps the tree to depth 2 as gomill", "[mc_tree]") {
 }
 
 TEST_CASE("Wilson score interval", "[mc_tree]") {
-  CHECK_FALSE(wilson_interval(0, 0).has_value());
-  const auto ci = wilson_interval(7, 10);
+  CHECK_FALSE(rm::stats::wilson_interval(0, 0).has_value());
+  const auto ci = rm::stats::wilson_interval(7, 10);
   REQUIRE(ci.has_value());
-  CHECK(ci->first == Approx(0.3968).margin(1e-4));
-  CHECK(ci->second == Approx(0.8922).margin(1e-4));
-  const auto all = wilson_interval(5, 5);
-  CHECK(all->second == 1.0);
-  CHECK(all->first == Approx(0.5655).margin(1e-4));
+  CHECK(ci->lower == Approx(0.3968).margin(1e-4));
+  CHECK(ci->upper == Approx(0.8922).margin(1e-4));
+  const auto all = rm::stats::wilson_interval(5, 5);
+  CHECK(all->upper == 1.0);
+  CHECK(all->lower == Approx(0.5655).margin(1e-4));
 }
 
 TEST_CASE("GameRng depends only on (seed, game number)", "[mc_tree]") {

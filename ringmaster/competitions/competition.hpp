@@ -55,6 +55,10 @@ class Competition {
   // incompatible state with IncompatibleState and a clear message.
   virtual nlohmann::json state() const = 0;
   virtual void restore(const nlohmann::json& state) = 0;
+  // After restore(), on resume and for show/report: every finished game in commit order, for
+  // competitions that keep statistics per game (tournaments). Throws IncompatibleState when
+  // the games do not fit the control file. The tuners keep what they need in state().
+  virtual void restore_games(const std::vector<rm::game::GameResult>& games) { (void)games; }
   // What must not change between runs (parameters, splits, scales...), stored once and
   // compared on resume.
   virtual nlohmann::json definition() const = 0;

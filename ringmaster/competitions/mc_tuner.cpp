@@ -166,9 +166,4 @@ std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> McTuner::pl
   return {{make_candidate({0}, "candidate"), cf_.game}, {opponent_, cf_.game}};
 }
 
-std::unique_ptr<Competition> make_competition(const rm::control::ControlFile& cf) {
-  if (cf.competition_type == "mc_tuner") return std::make_unique<McTuner>(cf);
-  throw std::invalid_argument("competition type '" + cf.competition_type + "' is not supported");
-}
-
 }  // namespace rm::comp

@@ -1,12 +1,15 @@
 // load_control_file: the YAML file -> ControlFile.
 #include "ringmaster/control/control_file.hpp"
 
+#include "ringmaster/control/ce_tuner_settings.hpp"
 #include "ringmaster/control/game_settings.hpp"
 #include "ringmaster/control/mc_tuner_settings.hpp"
 #include "ringmaster/control/player_fields.hpp"
+#include "ringmaster/control/tournament_settings.hpp"
 #include "ringmaster/control/yaml_reader.hpp"
 #include "scales/grid.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -131,21 +134,40 @@ ControlFile load_control_file(const std::string& path) {
   }
   if (!have_type || type_field.node.IsNull()) r.fail(root.Mark(), "competition_type", "not specified");
   control.competition_type = read_string(r, type_field);
-  if (control.competition_type == "playoff" || control.competition_type == "allplayall" ||
-      control.competition_type == "ce_tuner")
-    r.fail(type_field, "competition type " + control.competition_type + " is not supported yet (only mc_tuner)");
-  if (control.competition_type != "mc_tuner")
-    r.fail(type_field, "unknown competition type: " + control.competition_type);
+  const std::string& type = control.competition_type;
+  const std::vector<std::string> types{"playoff", "allplayall", "mc_tuner", "ce_tuner"};
+  if (std::find(types.begin(), types.end(), type) == types.end()) {
+    std::string what = "unknown competition type: " + type;
+    if (auto near = nearest(type, types)) what += " (did you mean '" + *near + "'?)";
+    r.fail(type_field, what);
+  }
 
   std::vector<std::string> keys = common_keys();
-  keys.insert(keys.end(), game_setting_keys().begin(), game_setting_keys().end());
-  keys.insert(keys.end(), mc_tuner_keys().begin(), mc_tuner_keys().end());
+  for (const auto& key : game_setting_keys())
+    // gomill: an all-play-all has no handicaps.
+    if (type != "allplayall" || (key != "handicap" && key != "handicap_style")) keys.push_back(key);
+  const std::vector<std::string>& type_keys = type == "playoff"      ? playoff_keys()
+                                              : type == "allplayall" ? allplayall_keys()
+                                              : type == "mc_tuner"   ? mc_tuner_keys()
+                                                                     : ce_tuner_keys();
+  keys.insert(keys.end(), type_keys.begin(), type_keys.end());
   Mapping top(r, Field{root, ""}, keys);
 
   control.common = read_common(r, top);
   control.players = read_players(r, top, control);
+  if (type == "playoff") {
+    // Top-level game settings are only defaults there; each matchup reads its own.
+    control.competition = read_playoff(r, top, control);
+    control.game = std::get<PlayoffSettings>(control.competition).matchups.front().game;
+    return control;
+  }
   control.game = read_game_settings(r, top);
-  control.competition = read_mc_tuner(r, top, control);
+  if (type == "allplayall")
+    control.competition = read_allplayall(r, top, control);
+  else if (type == "mc_tuner")
+    control.competition = read_mc_tuner(r, top, control);
+  else
+    control.competition = read_ce_tuner(r, top, control);
   return control;
 }
 

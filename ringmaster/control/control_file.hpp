@@ -1,8 +1,11 @@
 #pragma once
 // A competition's YAML control file, loaded into typed, range-checked settings.
 // Format and every setting: docs/control-file.md.
+#include "ringmaster/control/candidate_colour.hpp"
 #include "ringmaster/control/candidate_template.hpp"
+#include "ringmaster/control/ce_tuner_config.hpp"
 #include "ringmaster/control/config_error.hpp"
+#include "ringmaster/control/tournament_config.hpp"
 #include "ringmaster/game/game_job.hpp"
 #include "scales/parameter.hpp"
 
@@ -21,8 +24,6 @@ struct CommonSettings {
   bool stderr_to_log = true;
   bool skip_player_checks = false;
 };
-
-enum class CandidateColour { Black, White, Random };
 
 struct McTunerSettings {
   std::optional<int> number_of_games;  // none = unlimited
@@ -46,11 +47,13 @@ struct ControlFile {
   std::string path;       // as given to load_control_file, made absolute
   std::string directory;  // the competition directory: dirname(path)
   std::string code;       // file name without its extension
-  std::string competition_type;  // "mc_tuner" (later "playoff", "allplayall", "ce_tuner")
+  std::string competition_type;  // "playoff", "allplayall", "mc_tuner" or "ce_tuner"
   CommonSettings common;
   std::map<std::string, rm::game::PlayerSpec> players;
+  // The top-level game settings. For a playoff they are only defaults for the matchups (and
+  // board_size and komi may be absent): each MatchupSettings holds the settings it plays with.
   rm::game::GameSettings game;
-  std::variant<McTunerSettings> competition;
+  std::variant<McTunerSettings, PlayoffSettings, AllPlayAllSettings, CeTunerSettings> competition;
 };
 
 // Reads and checks the file; pure apart from reading it (and candidate template files).

@@ -15,18 +15,33 @@ int max_handicap(rm::game::HandicapStyle style, int board_size) {
   return board_size % 2 == 0 ? 4 : 9;
 }
 
-rm::game::GameSettings read_game_settings(const Reader& r, const Mapping& top) {
+namespace {
+
+std::optional<Field> find_in(const std::vector<const Mapping*>& layers, const std::string& key) {
+  for (const Mapping* layer : layers)
+    if (auto f = layer->find(key)) return f;
+  return std::nullopt;
+}
+
+}  // namespace
+
+rm::game::GameSettings read_game_settings(const Reader& r, const std::vector<const Mapping*>& layers) {
   rm::game::GameSettings g;
-  Field size = top.require("board_size");
+  const Mapping& innermost = *layers.front();
+  const auto require = [&](const std::string& key) {
+    if (auto f = find_in(layers, key)) return *f;
+    return innermost.require(key);  // fails: "<setting>.<key>: not specified"
+  };
+  Field size = require("board_size");
   long long n = read_int(r, size);
   if (n < 2) r.fail(size, "too small (board_size is 2..25)");
   if (n > 25) r.fail(size, "too large (board_size is 2..25)");
   g.board_size = static_cast<int>(n);
-  g.komi = read_number(r, top.require("komi"));
-  if (auto f = top.find("handicap_style"))
+  g.komi = read_number(r, require("komi"));
+  if (auto f = find_in(layers, "handicap_style"))
     g.handicap_style = read_enum(r, *f, {"fixed", "free"}) == "free" ? rm::game::HandicapStyle::Free
                                                                      : rm::game::HandicapStyle::Fixed;
-  if (auto f = top.find("handicap")) {
+  if (auto f = find_in(layers, "handicap")) {
     long long h = read_int(r, *f);
     if (h < 2) r.fail(*f, "handicap too small (none, or at least 2)");
     if (h > max_handicap(g.handicap_style, g.board_size)) {
@@ -35,17 +50,21 @@ rm::game::GameSettings read_game_settings(const Reader& r, const Mapping& top) {
     }
     g.handicap = static_cast<int>(h);
   }
-  if (auto f = top.find("move_limit")) g.move_limit = read_positive_int(r, *f);
-  if (auto f = top.find("scorer"))
+  if (auto f = find_in(layers, "move_limit")) g.move_limit = read_positive_int(r, *f);
+  if (auto f = find_in(layers, "scorer"))
     g.scorer = read_enum(r, *f, {"players", "internal"}) == "internal" ? rm::game::Scorer::Internal
                                                                         : rm::game::Scorer::Players;
-  if (auto f = top.find("internal_scorer_handicap_compensation")) {
+  if (auto f = find_in(layers, "internal_scorer_handicap_compensation")) {
     std::string v = read_enum(r, *f, {"no", "full", "short"});
     g.internal_scorer_handicap_compensation = v == "no"     ? rm::game::HandicapCompensation::No
                                               : v == "full" ? rm::game::HandicapCompensation::Full
                                                             : rm::game::HandicapCompensation::Short;
   }
   return g;
+}
+
+rm::game::GameSettings read_game_settings(const Reader& r, const Mapping& top) {
+  return read_game_settings(r, std::vector<const Mapping*>{&top});
 }
 
 }  // namespace rm::control::detail

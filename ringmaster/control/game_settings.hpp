@@ -13,6 +13,9 @@ const std::vector<std::string>& game_setting_keys();
 // handicap none or >= 2 and within the style's maximum for the board size, move_limit
 // positive, scorer players/internal, internal_scorer_handicap_compensation no/full/short.
 rm::game::GameSettings read_game_settings(const Reader& r, const Mapping& top);
+// The same, each setting taken from the first of `layers` that has it (a playoff matchup, then
+// the top level); a missing board_size or komi is reported at the first layer.
+rm::game::GameSettings read_game_settings(const Reader& r, const std::vector<const Mapping*>& layers);
 
 // The largest handicap of a style on a board size (gomill's rule): fixed: 0 up to 7x7,
 // 4 on even sizes, 9 on odd sizes; free: size*size - 1.

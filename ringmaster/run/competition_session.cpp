@@ -23,6 +23,7 @@ void restore_state(rm::comp::Competition& competition, rm::store::Store& store) 
   if (!state) return;
   try {
     competition.restore(*state);
+    competition.restore_games(store.games());
   } catch (const rm::comp::IncompatibleState& e) {
     throw RingmasterError(e.what());
   }

@@ -105,7 +105,7 @@ TEST_CASE("type and range errors name the setting and position", "[errors]") {
                    "players.opp.environ.A=B: invalid environment variable name 'A=B'"});
   cases.push_back({"    split: 6", "    splt: 6", "bad.yaml:15:5: parameters[0]: unknown setting 'splt' (did you mean 'split'?)"});
   cases.push_back({"    split: 6", "    split: 1000001", "bad.yaml:13:3: parameters: too many candidates per level"});
-  cases.push_back({"competition_type: mc_tuner", "competition_type: playoff", "bad.yaml:1:19: competition_type: competition type playoff is not supported yet"});
+  cases.push_back({"competition_type: mc_tuner", "competition_type: playof", "bad.yaml:1:19: competition_type: unknown competition type: playof (did you mean 'playoff'?)"});
   cases.push_back({"competition_type: mc_tuner", "competition_type: nope", "competition_type: unknown competition type: nope"});
   cases.push_back({"competition_type: mc_tuner\n", "", "bad.yaml:1:1: competition_type: not specified"});
   for (const auto& c : cases) {

@@ -1,0 +1,2 @@
+// SKELETON: being written.
+#include "ringmaster/competitions/ce_tuner.hpp"

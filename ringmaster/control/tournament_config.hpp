@@ -1,0 +1,43 @@
+#pragma once
+// The settings of the tournament competition types, playoff and allplayall (gomill's
+// playoffs.py and allplayalls.py). Reading and checks: tournament_settings.cpp; every
+// setting: docs/control-file.md.
+#include "ringmaster/game/game_job.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rm::control {
+
+// Our addition: stop a matchup once a sequential probability ratio test decides between
+// "player_1 is elo0 stronger than player_2" (H0) and "elo1 stronger" (H1).
+struct SprtSettings {
+  double elo0 = 0.0;
+  double elo1 = 5.0;
+  double alpha = 0.05;
+  double beta = 0.05;
+};
+
+struct MatchupSettings {
+  std::string id;        // identifier; default: the matchup's index as a decimal string
+  std::string name;      // default "<player_1> v <player_2>"
+  bool name_given = false;  // SGF EV is "<code> (<name>)" only for a given name
+  std::string player_1, player_2;  // player codes; player_2 is "<p1>#2" when both are the same
+  rm::game::GameSettings game;
+  bool alternating = false;
+  std::optional<int> number_of_games;  // none = unlimited
+  std::optional<SprtSettings> sprt;
+};
+
+struct PlayoffSettings {
+  std::vector<MatchupSettings> matchups;
+};
+
+struct AllPlayAllSettings {
+  std::vector<std::string> competitors;  // player codes, in control-file order (letters A, B, ...)
+  std::optional<int> rounds;             // none = unlimited
+  std::optional<SprtSettings> sprt;      // applied to every pair
+};
+
+}  // namespace rm::control

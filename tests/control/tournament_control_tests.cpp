@@ -1,0 +1,2 @@
+// Loading playoff and allplayall control files: matchups, defaults, competitors, sprt, errors.
+#include <catch2/catch.hpp>

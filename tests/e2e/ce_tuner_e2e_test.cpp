@@ -1,0 +1,2 @@
+// SKELETON: ce_tuner end-to-end tests being written.
+#include <catch2/catch.hpp>

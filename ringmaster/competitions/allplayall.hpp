@@ -1,33 +1,31 @@
-// gomill's allplayall (tournament) as a Competition.
-// SKELETON: being written.
+// gomill's allplayall: every pair of competitors plays a colour-alternating matchup of
+// `rounds` games ("AvB", "AvC", "BvC"...). Competitors may be appended between runs.
+// Settings: docs/control-file.md; reports: docs/tournaments.md.
 #pragma once
 
-#include "ringmaster/competitions/competition.hpp"
-#include "ringmaster/control/control_file.hpp"
+#include "ringmaster/competitions/tournament.hpp"
 
 namespace rm::comp {
 
-class AllPlayAll final : public Competition {
+class AllPlayAll final : public Tournament {
  public:
+  // Throws std::invalid_argument if cf is not an allplayall control file.
   explicit AllPlayAll(const rm::control::ControlFile& cf);
 
-  std::optional<JobRequest> next_job() override;
-  ResultLines on_result(const rm::game::GameResult& r) override;
-  bool on_void(const rm::game::GameResult& r) override;
-  bool finished() const override;
-  std::optional<int> games_remaining() const override;
-  nlohmann::json state() const override;
-  void restore(const nlohmann::json& state) override;
-  nlohmann::json definition() const override;
   std::string full_report() const override;
   std::string short_report() const override;
   std::string screen_report(const std::vector<std::string>& game_ids_in_progress) const override;
-  std::vector<std::string> periodic_history_lines() const override;
   nlohmann::json json_report() const override;
-  std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players_to_check() const override;
+
+  // A, B, ... Z, AA, AB, ... (gomill's letter codes).
+  static std::string letter(std::size_t index);
 
  private:
-  rm::control::ControlFile cf_;
+  void restore_extra(const nlohmann::json& state) override;
+  void add_extra_state(nlohmann::json& state) const override;
+  std::string grid() const;
+
+  std::vector<std::string> competitors_;
 };
 
 }  // namespace rm::comp

@@ -19,6 +19,8 @@ class GameNumbers {
   // Marks an outstanding number as done; throws std::logic_error if it is not outstanding.
   void fix(int number);
   bool is_outstanding(int number) const { return outstanding_.count(number) != 0; }
+  // Numbers left unfixed by an earlier run, waiting to be issued again.
+  bool has_reissue() const { return !to_reissue_.empty(); }
 
   int issued() const { return next_new_; }     // distinct numbers ever issued
   int fixed() const { return fixed_; }         // numbers done (finished or void)

@@ -1,24 +1,41 @@
-// SKELETON: being written.
 #include "ringmaster/competitions/playoff.hpp"
 
-namespace rm::comp {
+#include <stdexcept>
 
-Playoff::Playoff(const rm::control::ControlFile& cf) : cf_(cf) {
-  throw std::invalid_argument("competition type 'playoff' is not supported yet");
+namespace rm::comp {
+namespace {
+
+std::vector<rm::control::MatchupSettings> playoff_matchups(const rm::control::ControlFile& cf) {
+  const auto* s = std::get_if<rm::control::PlayoffSettings>(&cf.competition);
+  if (cf.competition_type != "playoff" || s == nullptr)
+    throw std::invalid_argument("not a playoff control file (competition_type '" + cf.competition_type + "')");
+  return s->matchups;
 }
-std::optional<JobRequest> Playoff::next_job() { return std::nullopt; }
-ResultLines Playoff::on_result(const rm::game::GameResult&) { return {}; }
-bool Playoff::on_void(const rm::game::GameResult&) { return false; }
-bool Playoff::finished() const { return true; }
-std::optional<int> Playoff::games_remaining() const { return 0; }
-nlohmann::json Playoff::state() const { return {}; }
-void Playoff::restore(const nlohmann::json&) {}
-nlohmann::json Playoff::definition() const { return {}; }
-std::string Playoff::full_report() const { return ""; }
-std::string Playoff::short_report() const { return ""; }
-std::string Playoff::screen_report(const std::vector<std::string>&) const { return ""; }
-std::vector<std::string> Playoff::periodic_history_lines() const { return {}; }
-nlohmann::json Playoff::json_report() const { return {}; }
-std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> Playoff::players_to_check() const { return {}; }
+
+}  // namespace
+
+Playoff::Playoff(const rm::control::ControlFile& cf) : Tournament(cf, playoff_matchups(cf)) {}
+
+// gomill: "playoff: <code>", the description, the matchup blocks, the players.
+std::string Playoff::short_report() const {
+  std::string text = "playoff: " + cf_.code + "\n";
+  if (!cf_.common.description.empty()) text += cf_.common.description + "\n";
+  text += "\n";
+  const std::string blocks = matchup_blocks();
+  if (!blocks.empty()) text += blocks + "\n";
+  return text + player_lines() + "\n";
+}
+
+std::string Playoff::full_report() const { return short_report(); }
+
+std::string Playoff::screen_report(const std::vector<std::string>&) const {
+  const std::string blocks = matchup_blocks();
+  return blocks.empty() ? std::string("no games played yet\n") : blocks;
+}
+
+nlohmann::json Playoff::json_report() const {
+  return {{"competition_type", "playoff"}, {"code", cf_.code},          {"description", cf_.common.description},
+          {"games_played", games_played()}, {"matchups", matchups_json()}, {"players", players_json()}};
+}
 
 }  // namespace rm::comp

@@ -1,0 +1,60 @@
+// The statistics of one matchup (two players, a series of games): gomill's Matchup_stats
+// (wins, by colour, forfeits, average CPU) plus ours: forfeits by cause (timeouts among them),
+// the Elo difference with its 95% interval and LOS, pentanomial counts of colour-alternating
+// pairs, and an optional SPRT. Pure: computed from the finished games.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ringmaster/control/tournament_config.hpp"
+#include "ringmaster/game/game_result.hpp"
+#include "ringmaster/stats/elo.hpp"
+#include "ringmaster/stats/pentanomial.hpp"
+#include "ringmaster/stats/sprt.hpp"
+
+namespace rm::comp {
+
+struct PlayerTally {
+  std::string code;
+  double wins = 0;  // jigos count 1/2
+  int played_black = 0, played_white = 0;
+  double wins_black = 0, wins_white = 0;  // jigos count 1/2 to the colour the player had
+  int forfeits = 0;                       // games lost by forfeit
+  std::map<std::string, int> forfeits_by_cause;  // "timeout", "illegal_move", ...
+  double cpu_total_s = 0;
+  int cpu_games = 0;  // games whose CPU time is known
+  std::optional<double> average_cpu_s() const;
+};
+
+struct MatchupGame {
+  const rm::game::GameResult* result;
+  int game_number;  // within the matchup (pairs are numbers 2k and 2k+1)
+};
+
+struct MatchupStats {
+  int total = 0;
+  int jigos = 0;
+  int unknown = 0;  // no winner and not jigo (players disagreed, move limit, unknown score)
+  PlayerTally player_1, player_2;
+  double wins_black = 0, wins_white = 0;  // by colour, jigos 1/2 each
+  bool alternating = false;  // gomill: inferred from the results (each player had both colours)
+  // Player 1's point of view; games with unknown results are left out.
+  rm::stats::Wdl wdl;
+  rm::stats::EloEstimate elo;
+  // Only when the matchup alternates colours: games 2k and 2k+1 form a pair.
+  std::optional<rm::stats::PairedResults> pairs;
+  std::optional<rm::stats::EloEstimate> pair_elo;
+  std::optional<rm::stats::SprtResult> sprt;  // pentanomial when paired, else trinomial
+};
+
+// `alternating_setting` says whether games are scheduled in colour-alternating pairs.
+MatchupStats compute_matchup_stats(const std::string& player_1, const std::string& player_2,
+                                   const std::vector<MatchupGame>& games, bool alternating_setting,
+                                   const std::optional<rm::control::SprtSettings>& sprt);
+
+rm::stats::Sprt make_sprt(const rm::control::SprtSettings& s);
+
+}  // namespace rm::comp

@@ -1,2 +1,211 @@
-// Playoff and allplayall end to end with ringbot: run, resume, reports, JSON.
+// Playoff and allplayall end to end with the real `ringmaster` and ringbot: runs to the end,
+// SIGKILL-and-resume exactness, void games, control-file changes between runs, JSON reports.
 #include <catch2/catch.hpp>
+
+#include <csignal>
+#include <map>
+#include <random>
+#include <set>
+
+#include "tests/e2e/e2e_support.hpp"
+
+using namespace std::chrono_literals;
+
+namespace {
+
+// A temp directory holding <code>.yaml with the given text.
+class CompetitionDir {
+ public:
+  CompetitionDir(const std::string& code, const std::string& yaml) : code_(code) {
+    std::random_device rd;
+    tag_ = code + "-" + std::to_string(rd());
+    dir_ = std::filesystem::temp_directory_path() / ("rm-e2e-" + tag_);
+    std::filesystem::create_directories(dir_);
+    control_ = (dir_ / (code + ".yaml")).string();
+    write(yaml);
+  }
+  ~CompetitionDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(dir_, ec);
+  }
+  CompetitionDir(const CompetitionDir&) = delete;
+  CompetitionDir& operator=(const CompetitionDir&) = delete;
+
+  void write(const std::string& yaml) const { std::ofstream(control_) << yaml; }
+  const std::string& tag() const { return tag_; }
+  std::string file(const std::string& suffix) const { return (dir_ / (code_ + suffix)).string(); }
+  std::unique_ptr<rm::test::ChildProcess> start(const std::vector<std::string>& args) {
+    std::vector<std::string> argv{rm::test::kRingmaster, control_};
+    argv.insert(argv.end(), args.begin(), args.end());
+    return std::make_unique<rm::test::ChildProcess>(argv, (dir_ / ("out" + std::to_string(runs_++))).string(), tag_);
+  }
+  rm::test::Finished run(const std::vector<std::string>& args) {
+    auto f = start(args)->wait(120s);
+    if (!f) throw std::runtime_error("ringmaster did not finish within the safety limit");
+    return *f;
+  }
+  std::vector<rm::game::GameResult> games() const { return rm::store::Store::open_read_only(file(".db"))->games(); }
+
+ private:
+  std::filesystem::path dir_;
+  std::string control_, code_, tag_;
+  int runs_ = 0;
+};
+
+const std::string kRingbots =
+    "players:\n"
+    "  weak: {command: [ringbot, --playouts, '2', --seed, '3']}\n"
+    "  strong: {command: [ringbot, --playouts, '30', --seed, '4']}\n"
+    "  mid: {command: [ringbot, --playouts, '8', --seed, '5']}\n"
+    "board_size: 7\n"
+    "komi: 4.5\n"
+    "move_limit: 200\n";
+
+std::string playoff_yaml(int games_1, int games_2) {
+  return "competition_type: playoff\n" + kRingbots +
+         "matchups:\n"
+         "  - {player_1: weak, player_2: strong, alternating: true, number_of_games: " + std::to_string(games_1) + "}\n"
+         "  - {player_1: mid, player_2: weak, id: mw, name: mid against weak, number_of_games: " + std::to_string(games_2) + "}\n";
+}
+
+}  // namespace
+
+TEST_CASE("playoff runs to the end; show, report and report --json agree with the store", "[e2e][playoff]") {
+  CompetitionDir c("po", playoff_yaml(6, 4));
+  auto f = c.run({"run", "-j", "2", "-q"});
+  INFO(f.err);
+  REQUIRE(f.exit_status == 0);
+  const auto games = c.games();
+  CHECK(games.size() == 10);
+  std::set<std::string> ids;
+  for (const auto& g : games) {
+    ids.insert(g.game_id);
+    REQUIRE(std::filesystem::exists(g.sgf_path));
+  }
+  CHECK(ids == std::set<std::string>{"0_0", "0_1", "0_2", "0_3", "0_4", "0_5", "mw_0", "mw_1", "mw_2", "mw_3"});
+  CHECK_THAT(rm::test::slurp(c.file(".games/mw_0.sgf")), Catch::Contains("EV[po (mid against weak)]"));
+  CHECK_THAT(rm::test::slurp(c.file(".games/0_1.sgf")), Catch::Contains("PB[ringbot"));
+
+  auto show = c.run({"show"});
+  REQUIRE(show.exit_status == 0);
+  CHECK_THAT(show.out, Catch::StartsWith("playoff: po\n\nweak v strong (6/6 games)\nboard size: 7   komi: 4.5\n"));
+  CHECK_THAT(show.out, Catch::Contains("mid against weak (4/4 games)"));
+  CHECK_THAT(show.out, Catch::Contains("weak v strong: Elo"));
+  auto report = c.run({"report", "--json"});
+  REQUIRE(report.exit_status == 0);
+  auto json = nlohmann::json::parse(report.out);
+  CHECK(json.at("competition_type") == "playoff");
+  CHECK(json.at("games_played") == 10);
+  const auto& m0 = json.at("matchups").at(0);
+  CHECK(m0.at("games_played") == 6);
+  CHECK(m0.at("players").at(0).at("wins").get<double>() + m0.at("players").at(1).at("wins").get<double>() == 6);
+  CHECK(m0.at("pairs").at("ll").get<int>() + m0.at("pairs").at("ld").get<int>() + m0.at("pairs").at("wl_dd").get<int>() +
+            m0.at("pairs").at("wd").get<int>() + m0.at("pairs").at("ww").get<int>() == 3);
+  CHECK(std::filesystem::exists(c.file(".report")));
+  CHECK_THAT(rm::test::slurp(c.file(".hist")), Catch::Contains("   mw_0 "));
+
+  // number_of_games may go up between runs: only the new games are played.
+  c.write(playoff_yaml(8, 4));
+  f = c.run({"run", "-q"});
+  REQUIRE(f.exit_status == 0);
+  CHECK(c.games().size() == 12);
+  CHECK(rm::test::tagged_processes_after(c.tag(), 5s).empty());
+}
+
+TEST_CASE("playoff killed at random moments still ends with every game exactly once", "[e2e][playoff][kill]") {
+  // About 3 s of games on 2 cores, so that the kills land mid-run.
+  const int per_matchup = 300;
+  CompetitionDir c("pokill", playoff_yaml(per_matchup, per_matchup));
+  std::mt19937 rng(77);  // fixed seed: the same kill moments every run of the test
+  std::uniform_int_distribution<int> delay_ms(200, 900);
+  int kills_before_the_end = 0;
+  for (int kill = 0; kill < 3; ++kill) {
+    auto running = c.start({"run", "-j", "2", "-q"});
+    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms(rng)));
+    running->send(SIGKILL);
+    auto f = running->wait(10s);
+    REQUIRE(f);
+    if (f->signal == SIGKILL) ++kills_before_the_end;
+    CHECK(rm::test::tagged_processes_after(c.tag(), 5s).empty());
+  }
+  CHECK(kills_before_the_end >= 1);
+  auto last = c.run({"run", "-j", "2", "-q"});
+  INFO(last.err);
+  REQUIRE(last.exit_status == 0);
+  const auto games = c.games();
+  REQUIRE(games.size() == 2 * per_matchup);
+  std::set<std::string> ids;
+  std::map<std::string, double> weak_wins_by_matchup;
+  for (const auto& g : games) {
+    CHECK(ids.insert(g.game_id).second);
+    CHECK(std::filesystem::exists(g.sgf_path));
+    if (g.winning_code() == "weak") weak_wins_by_matchup[g.game_id.substr(0, g.game_id.find('_'))] += 1;
+  }
+  auto json = nlohmann::json::parse(c.run({"show", "--json"}).out);
+  CHECK(json.at("games_played") == 2 * per_matchup);
+  for (const auto& m : json.at("matchups")) {
+    CHECK(m.at("games_played") == per_matchup);
+    for (const auto& p : m.at("players"))
+      if (p.at("code") == "weak") CHECK(p.at("wins").get<double>() == weak_wins_by_matchup[m.at("id").get<std::string>()]);
+  }
+}
+
+TEST_CASE("playoff: an engine that crashes makes the game void and halts the run", "[e2e][playoff][void]") {
+  const std::string crasher = std::string(RM_BIN_DIR) + "/scripted_engine";
+  CompetitionDir c("povoid", "competition_type: playoff\n"
+                             "players:\n"
+                             "  ok: {command: ['" + crasher + "', --seed, '1']}\n"
+                             "  crash: {command: ['" + crasher + "', --crash-after-moves, '2']}\n"
+                             "board_size: 7\nkomi: 4.5\n"
+                             "matchups: [[ok, crash]]\nnumber_of_games: 5\n");
+  auto f = c.run({"run", "-q"});
+  INFO(f.err);
+  CHECK(f.exit_status == 0);
+  auto store = rm::store::Store::open_read_only(c.file(".db"));
+  CHECK(store->game_count() == 0);
+  CHECK(store->void_game_count() == 1);
+  CHECK_THAT(rm::test::slurp(c.file(".log")), Catch::Contains("halting competition: too many void games"));
+  CHECK(std::filesystem::exists(c.file(".void/0_0.sgf")));
+  CHECK(rm::test::tagged_processes_after(c.tag(), 5s).empty());
+}
+
+TEST_CASE("playoff: changing a matchup's players between runs is refused", "[e2e][playoff]") {
+  CompetitionDir c("pochange", playoff_yaml(2, 0));
+  REQUIRE(c.run({"run", "-q"}).exit_status == 0);
+  c.write("competition_type: playoff\n" + kRingbots + "matchups:\n  - {player_1: weak, player_2: mid, number_of_games: 4}\n");
+  auto f = c.run({"run", "-q"});
+  CHECK(f.exit_status == 1);
+  CHECK_THAT(f.err, Catch::Contains("existing results for matchup 0 are inconsistent with control file"));
+  // A removed matchup is no error: it is reported as a ghost.
+  c.write("competition_type: playoff\n" + kRingbots + "matchups:\n  - {player_1: weak, player_2: mid, id: new, number_of_games: 2}\n");
+  f = c.run({"run", "-q"});
+  INFO(f.err);
+  REQUIRE(f.exit_status == 0);
+  auto show = c.run({"show"});
+  CHECK_THAT(show.out, Catch::Contains("weak v strong (missing from control file) (2 games)"));
+  CHECK_THAT(show.out, Catch::Contains("weak v mid (2/2 games)"));
+}
+
+TEST_CASE("allplayall runs every pair, and a competitor appended later plays the others", "[e2e][allplayall]") {
+  const std::string head = "competition_type: allplayall\n" + kRingbots + "rounds: 2\n";
+  CompetitionDir c("apa", head + "competitors: [weak, strong]\n");
+  REQUIRE(c.run({"run", "-j", "2", "-q"}).exit_status == 0);
+  CHECK(c.games().size() == 2);
+  c.write(head + "competitors: [weak, strong, mid]\n");
+  auto f = c.run({"run", "-j", "2", "-q"});
+  INFO(f.err);
+  REQUIRE(f.exit_status == 0);
+  CHECK(c.games().size() == 6);
+  auto show = c.run({"show"});
+  CHECK_THAT(show.out, Catch::Contains("6/6 games played"));
+  CHECK_THAT(show.out, Catch::Contains("A weak"));
+  auto report = c.run({"report"});
+  CHECK_THAT(report.out, Catch::Contains("strong v mid (2/2 games)"));
+  auto json = nlohmann::json::parse(c.run({"report", "--json"}).out);
+  CHECK(json.at("competitors").size() == 3);
+  CHECK(json.at("matchups").size() == 3);
+  c.write(head + "competitors: [strong, mid]\n");
+  f = c.run({"run", "-q"});
+  CHECK(f.exit_status == 1);
+  CHECK_THAT(f.err, Catch::Contains("competitor has been removed from control file: weak"));
+}

@@ -3,11 +3,16 @@
 
 #include "ringmaster/cli/commands.hpp"
 #include "ringmaster/control/control_file.hpp"
+#include "ringmaster/run/ringmaster_error.hpp"
 
 namespace rm::cli {
 
 int candidates_command(const CommandLine& line) {
   auto control = rm::control::load_control_file(line.control_file);
+  // Only the mc_tuner has a fixed grid of candidates (the ce_tuner draws them at random).
+  if (control.competition_type != "mc_tuner")
+    throw rm::run::RingmasterError("the candidates command lists an mc_tuner's candidates; a " +
+                                   control.competition_type + " has none");
   std::cout << rm::control::describe_candidates(control);
   std::cout.flush();
   return kExitOk;

@@ -14,7 +14,7 @@ TEST_CASE("every control example loads", "[examples]") {
     if (entry.path().extension() != ".yaml") continue;
     INFO(entry.path().string());
     ControlFile c = load_control_file(entry.path().string());
-    CHECK_FALSE(describe_candidates(c).empty());
+    if (c.competition_type == "mc_tuner") CHECK_FALSE(describe_candidates(c).empty());
     ++loaded;
   }
   CHECK(loaded >= 4);

@@ -195,12 +195,14 @@ TEST_CASE("players to check: the candidate at (0,) coded 'candidate' and the opp
   CHECK(checks[1].second.board_size == 9);
 }
 
-TEST_CASE("make_competition builds an mc_tuner and refuses other types", "[mc_tuner]") {
+TEST_CASE("make_competition builds an mc_tuner and refuses a mismatched or unknown type", "[mc_tuner]") {
   TempDir dir;
   auto cf = make_control(dir.path());
   CHECK(make_competition(cf) != nullptr);
-  cf.competition_type = "playoff";
-  CHECK_THROWS_WITH(make_competition(cf), Catch::Contains("'playoff' is not supported"));
+  cf.competition_type = "playoff";  // but the settings are an mc_tuner's
+  CHECK_THROWS_WITH(make_competition(cf), Catch::Contains("not a playoff control file"));
+  cf.competition_type = "nope";
+  CHECK_THROWS_WITH(make_competition(cf), Catch::Contains("'nope' is not supported"));
   auto bad = make_control(dir.path());
   mc(bad).opponent = "nobody";
   CHECK_THROWS_WITH(McTuner(bad), Catch::Contains("opponent: unknown player nobody"));

@@ -1,19 +1,10 @@
 #pragma once
-// The settings of a ce_tuner competition (gomill's cross-entropy tuner). Reading and checks:
-// ce_tuner_settings.cpp; every setting: docs/control-file.md.
-#include "ringmaster/control/candidate_colour.hpp"
-#include "ringmaster/control/candidate_template.hpp"
-
-#include <cstdint>
-#include <optional>
-#include <string>
-#include <vector>
+// The settings of a ce_tuner competition (gomill's cross-entropy tuner).
 
 namespace rm::control {
 
-struct CeTunerSettings {
-  // Filled in by the ce_tuner work (skeleton).
-  std::string opponent;
-};
+// Not implemented yet: loading a ce_tuner control file fails (ce_tuner_settings.cpp), so no
+// value of this type is ever made. It holds the place of the type in ControlFile::competition.
+struct CeTunerSettings {};
 
 }  // namespace rm::control

@@ -1,2 +1,0 @@
-// SKELETON: being written.
-#include "ringmaster/competitions/ce_tuner.hpp"

@@ -1,2 +1,0 @@
-// SKELETON: ce_tuner tests being written.
-#include <catch2/catch.hpp>

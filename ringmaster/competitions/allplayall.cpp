@@ -11,7 +11,8 @@ namespace {
 const rm::control::AllPlayAllSettings& allplayall_settings(const rm::control::ControlFile& cf) {
   const auto* s = std::get_if<rm::control::AllPlayAllSettings>(&cf.competition);
   if (cf.competition_type != "allplayall" || s == nullptr)
-    throw std::invalid_argument("not an allplayall control file (competition_type '" + cf.competition_type + "')");
+    throw std::invalid_argument("not an allplayall control file (competition_type '" +
+                                cf.competition_type + "')");
   return *s;
 }
 
@@ -45,7 +46,9 @@ std::string AllPlayAll::letter(std::size_t index) {
 AllPlayAll::AllPlayAll(const rm::control::ControlFile& cf)
     : Tournament(cf, pairings(cf)), competitors_(allplayall_settings(cf).competitors) {}
 
-void AllPlayAll::add_extra_state(nlohmann::json& state) const { state["competitors"] = competitors_; }
+void AllPlayAll::add_extra_state(nlohmann::json& state) const {
+  state["competitors"] = competitors_;
+}
 
 // gomill: competitors may only be appended between runs.
 void AllPlayAll::restore_extra(const nlohmann::json& state) {
@@ -53,8 +56,11 @@ void AllPlayAll::restore_extra(const nlohmann::json& state) {
   for (const auto& code : stored)
     if (std::find(competitors_.begin(), competitors_.end(), code) == competitors_.end())
       throw IncompatibleState("competitor has been removed from control file: " + code);
-  if (stored.size() > competitors_.size() || !std::equal(stored.begin(), stored.end(), competitors_.begin()))
-    throw IncompatibleState("competitors have changed in the control file (new competitors may only be added at the end)");
+  if (stored.size() > competitors_.size() ||
+      !std::equal(stored.begin(), stored.end(), competitors_.begin()))
+    throw IncompatibleState(
+        "competitors have changed in the control file (new competitors may only be added at the "
+        "end)");
 }
 
 // "3/8 games played" and the cross-table: row player's wins-losses against each column player.
@@ -68,17 +74,23 @@ std::string AllPlayAll::grid() const {
     else
       limited = false;
   }
-  std::string text = std::to_string(games_played()) + (limited ? "/" + std::to_string(expected) : "") + " games played\n\n";
+  std::string text = std::to_string(games_played()) +
+                     (limited ? "/" + std::to_string(expected) : "") + " games played\n\n";
 
   const std::size_t n = competitors_.size();
   std::vector<std::vector<std::string>> cells(n, std::vector<std::string>(n));
   for (const auto& m : matchups_) {
-    auto i = std::find(competitors_.begin(), competitors_.end(), m.settings.player_1) - competitors_.begin();
-    auto j = std::find(competitors_.begin(), competitors_.end(), m.settings.player_2) - competitors_.begin();
-    if (m.results.empty() || static_cast<std::size_t>(i) >= n || static_cast<std::size_t>(j) >= n) continue;
+    auto i = std::find(competitors_.begin(), competitors_.end(), m.settings.player_1) -
+             competitors_.begin();
+    auto j = std::find(competitors_.begin(), competitors_.end(), m.settings.player_2) -
+             competitors_.begin();
+    if (m.results.empty() || static_cast<std::size_t>(i) >= n || static_cast<std::size_t>(j) >= n)
+      continue;
     const MatchupStats s = stats_of(m);
-    cells[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] = format_score(s.player_1.wins) + "-" + format_score(s.player_2.wins);
-    cells[static_cast<std::size_t>(j)][static_cast<std::size_t>(i)] = format_score(s.player_2.wins) + "-" + format_score(s.player_1.wins);
+    cells[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] =
+        format_score(s.player_1.wins) + "-" + format_score(s.player_2.wins);
+    cells[static_cast<std::size_t>(j)][static_cast<std::size_t>(i)] =
+        format_score(s.player_2.wins) + "-" + format_score(s.player_1.wins);
   }
   AsciiTable t(static_cast<int>(n));
   t.add_heading("");
@@ -115,15 +127,20 @@ std::string AllPlayAll::full_report() const {
   return short_report() + (blocks.empty() ? "" : blocks + "\n");
 }
 
-std::string AllPlayAll::screen_report(const std::vector<std::string>&) const { return grid(); }
+std::string AllPlayAll::screen_report(const std::vector<std::string>&) const {
+  return grid();
+}
 
 nlohmann::json AllPlayAll::json_report() const {
   nlohmann::json competitors = nlohmann::json::array();
   for (std::size_t i = 0; i < competitors_.size(); ++i)
     competitors.push_back({{"letter", letter(i)}, {"code", competitors_[i]}});
-  return {{"competition_type", "allplayall"}, {"code", cf_.code},
-          {"description", cf_.common.description}, {"games_played", games_played()},
-          {"competitors", competitors},             {"matchups", matchups_json()},
+  return {{"competition_type", "allplayall"},
+          {"code", cf_.code},
+          {"description", cf_.common.description},
+          {"games_played", games_played()},
+          {"competitors", competitors},
+          {"matchups", matchups_json()},
           {"players", players_json()}};
 }
 

@@ -1,9 +1,9 @@
 #include "ringmaster/competitions/ascii_table.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
-
-#include <fmt/format.h>
 
 #include "scales/value.hpp"
 
@@ -30,7 +30,8 @@ std::vector<std::string> AsciiTable::render() const {
   };
   std::vector<std::size_t> widths(columns_.size(), 0);
   for (std::size_t c = 0; c < columns_.size(); ++c)
-    for (int row = 0; row < row_count_; ++row) widths[c] = std::max(widths[c], cell(row, static_cast<int>(c)).size());
+    for (int row = 0; row < row_count_; ++row)
+      widths[c] = std::max(widths[c], cell(row, static_cast<int>(c)).size());
 
   const auto rtrim = [](std::string s) {
     s.erase(s.find_last_not_of(' ') + 1);
@@ -42,7 +43,8 @@ std::vector<std::string> AsciiTable::render() const {
   for (std::size_t h = 0; h < headings_.size(); ++h) {
     const auto& [heading, span] = headings_[h];
     long width = -1;
-    for (std::size_t c = column; c < column + static_cast<std::size_t>(span) && c < columns_.size(); ++c)
+    for (std::size_t c = column; c < column + static_cast<std::size_t>(span) && c < columns_.size();
+         ++c)
       width += static_cast<long>(widths[c]) + columns_[c].right_padding;
     const long shortfall = static_cast<long>(heading.size()) - width;
     if (shortfall > 0) {
@@ -50,7 +52,8 @@ std::vector<std::string> AsciiTable::render() const {
       if (column < widths.size()) widths[column] += static_cast<std::size_t>(shortfall);
     }
     std::string text = heading;
-    if (static_cast<long>(text.size()) < width) text.append(static_cast<std::size_t>(width) - text.size(), ' ');
+    if (static_cast<long>(text.size()) < width)
+      text.append(static_cast<std::size_t>(width) - text.size(), ' ');
     heading_line += (h == 0 ? "" : " ") + text;
     column += static_cast<std::size_t>(span);
   }

@@ -15,7 +15,9 @@ class AsciiTable {
   enum class Align { Left, Right };
 
   explicit AsciiTable(int row_count) : row_count_(row_count) {}
-  void add_heading(std::string heading, int span = 1) { headings_.emplace_back(std::move(heading), span); }
+  void add_heading(std::string heading, int span = 1) {
+    headings_.emplace_back(std::move(heading), span);
+  }
   // Returns the column's index. right_padding: spaces between this column and the next.
   int add_column(Align align = Align::Left, int right_padding = 1);
   void set_right_padding(int column, int right_padding);

@@ -1,8 +1,8 @@
 #include "ringmaster/competitions/matchup_report.hpp"
 
-#include <cmath>
-
 #include <fmt/format.h>
+
+#include <cmath>
 
 #include "ringmaster/competitions/ascii_table.hpp"
 #include "ringmaster/stats/format.hpp"
@@ -34,16 +34,20 @@ std::vector<std::string> wins_table(const MatchupStats& ms) {
     t.set_right_padding(i, 7);
     t.add_heading("black", 2);
     i = t.add_column(Align::Left);
-    t.set_column_values(i, {format_score(p1.wins_black), format_score(p2.wins_black), format_score(ms.wins_black)});
+    t.set_column_values(
+        i, {format_score(p1.wins_black), format_score(p2.wins_black), format_score(ms.wins_black)});
     i = t.add_column(Align::Right, 5);
     t.set_column_values(i, {format_percent(p1.wins_black, p1.played_black),
-                            format_percent(p2.wins_black, p2.played_black), format_percent(ms.wins_black, ms.total)});
+                            format_percent(p2.wins_black, p2.played_black),
+                            format_percent(ms.wins_black, ms.total)});
     t.add_heading("white", 2);
     i = t.add_column(Align::Left);
-    t.set_column_values(i, {format_score(p1.wins_white), format_score(p2.wins_white), format_score(ms.wins_white)});
+    t.set_column_values(
+        i, {format_score(p1.wins_white), format_score(p2.wins_white), format_score(ms.wins_white)});
     i = t.add_column(Align::Right, 3);
     t.set_column_values(i, {format_percent(p1.wins_white, p1.played_white),
-                            format_percent(p2.wins_white, p2.played_white), format_percent(ms.wins_white, ms.total)});
+                            format_percent(p2.wins_white, p2.played_white),
+                            format_percent(ms.wins_white, ms.total)});
   } else {
     t.set_right_padding(i, 3);
     t.add_heading("");
@@ -59,7 +63,9 @@ std::vector<std::string> wins_table(const MatchupStats& ms) {
   const auto a1 = p1.average_cpu_s();
   const auto a2 = p2.average_cpu_s();
   if ((a1 && *a1 != 0) || (a2 && *a2 != 0)) {
-    const auto cpu = [](std::optional<double> a) { return a ? fmt::format("{:7.2f}", *a) : std::string("   ----"); };
+    const auto cpu = [](std::optional<double> a) {
+      return a ? fmt::format("{:7.2f}", *a) : std::string("   ----");
+    };
     t.add_heading("avg cpu");
     i = t.add_column(Align::Right, 2);
     t.set_column_values(i, {cpu(a1), cpu(a2)});
@@ -76,8 +82,10 @@ std::string causes_text(const PlayerTally& p) {
 
 std::string pairs_text(const rm::stats::PairedResults& pr) {
   const auto& p = pr.pairs;
-  return fmt::format("pairs (player 1's score over a pair): 0: {}  0.5: {}  1: {}  1.5: {}  2: {}  ({} pairs, {} unpaired games)",
-                     p.ll, p.ld, p.wl_dd, p.wd, p.ww, p.pairs(), pr.unpaired_games);
+  return fmt::format(
+      "pairs (player 1's score over a pair): 0: {}  0.5: {}  1: {}  1.5: {}  2: {}  ({} pairs, {} "
+      "unpaired games)",
+      p.ll, p.ld, p.wl_dd, p.wd, p.ww, p.pairs(), pr.unpaired_games);
 }
 
 nlohmann::json number_or_infinity(double v) {
@@ -104,7 +112,9 @@ nlohmann::json tally_json(const PlayerTally& p, int total) {
 
 std::string describe_game_settings(const rm::game::GameSettings& g) {
   std::string s = "board size: " + std::to_string(g.board_size) + "   ";
-  if (g.handicap != 0) s += "handicap: " + std::to_string(g.handicap) + " (" + handicap_style_name(g.handicap_style) + ")   ";
+  if (g.handicap != 0)
+    s += "handicap: " + std::to_string(g.handicap) + " (" + handicap_style_name(g.handicap_style) +
+         ")   ";
   return s + "komi: " + rm::scales::python_str(g.komi);
 }
 
@@ -114,7 +124,9 @@ std::string matchup_block(const MatchupHeading& heading, const MatchupStats& ms)
   if (!heading.is_ghost && m.number_of_games) played += "/" + std::to_string(*m.number_of_games);
   std::string name = m.name + (heading.is_ghost ? " (missing from control file)" : "");
   std::string text = name + " (" + played + " games)\n";
-  if (ms.unknown > 0) text += "unknown results: " + std::to_string(ms.unknown) + " " + format_percent(ms.unknown, ms.total) + "\n";
+  if (ms.unknown > 0)
+    text += "unknown results: " + std::to_string(ms.unknown) + " " +
+            format_percent(ms.unknown, ms.total) + "\n";
   text += describe_game_settings(m.game) + "\n";
   for (const auto& line : wins_table(ms)) text += line + "\n";
   // Ours, after gomill's table.
@@ -133,10 +145,14 @@ std::string matchup_block(const MatchupHeading& heading, const MatchupStats& ms)
 }
 
 nlohmann::json elo_json(const rm::stats::EloEstimate& e) {
-  return {{"games", e.games},          {"samples", e.samples},
-          {"score", e.score},          {"elo", number_or_infinity(e.elo)},
-          {"elo_lower", number_or_infinity(e.elo_lower)}, {"elo_upper", number_or_infinity(e.elo_upper)},
-          {"margin", number_or_infinity(e.margin)},       {"los", e.los}};
+  return {{"games", e.games},
+          {"samples", e.samples},
+          {"score", e.score},
+          {"elo", number_or_infinity(e.elo)},
+          {"elo_lower", number_or_infinity(e.elo_lower)},
+          {"elo_upper", number_or_infinity(e.elo_upper)},
+          {"margin", number_or_infinity(e.margin)},
+          {"los", e.los}};
 }
 
 nlohmann::json matchup_json(const MatchupHeading& heading, const MatchupStats& ms) {
@@ -153,26 +169,40 @@ nlohmann::json matchup_json(const MatchupHeading& heading, const MatchupStats& m
   j["handicap"] = g.handicap == 0 ? nlohmann::json(nullptr) : nlohmann::json(g.handicap);
   j["handicap_style"] = handicap_style_name(g.handicap_style);
   j["alternating"] = m.alternating;
-  j["number_of_games"] = heading.is_ghost || !m.number_of_games ? nlohmann::json(nullptr) : nlohmann::json(*m.number_of_games);
+  j["number_of_games"] = heading.is_ghost || !m.number_of_games
+                             ? nlohmann::json(nullptr)
+                             : nlohmann::json(*m.number_of_games);
   j["games_played"] = ms.total;
   j["jigos"] = ms.jigos;
   j["unknown_results"] = ms.unknown;
   j["wins_black"] = ms.wins_black;
   j["wins_white"] = ms.wins_white;
-  j["players"] = nlohmann::json::array({tally_json(ms.player_1, ms.total), tally_json(ms.player_2, ms.total)});
+  j["players"] =
+      nlohmann::json::array({tally_json(ms.player_1, ms.total), tally_json(ms.player_2, ms.total)});
   j["wdl"] = {{"wins", ms.wdl.wins}, {"draws", ms.wdl.draws}, {"losses", ms.wdl.losses}};
   j["elo"] = elo_json(ms.elo);
   if (ms.pairs) {
     const auto& p = ms.pairs->pairs;
-    j["pairs"] = {{"ll", p.ll}, {"ld", p.ld}, {"wl_dd", p.wl_dd}, {"wd", p.wd}, {"ww", p.ww},
-                  {"unpaired_games", ms.pairs->unpaired_games}, {"elo", elo_json(*ms.pair_elo)}};
+    j["pairs"] = {{"ll", p.ll},
+                  {"ld", p.ld},
+                  {"wl_dd", p.wl_dd},
+                  {"wd", p.wd},
+                  {"ww", p.ww},
+                  {"unpaired_games", ms.pairs->unpaired_games},
+                  {"elo", elo_json(*ms.pair_elo)}};
   } else {
     j["pairs"] = nullptr;
   }
   if (ms.sprt && m.sprt) {
-    j["sprt"] = {{"elo0", m.sprt->elo0}, {"elo1", m.sprt->elo1}, {"alpha", m.sprt->alpha}, {"beta", m.sprt->beta},
-                 {"llr", ms.sprt->llr}, {"lower_bound", ms.sprt->lower_bound}, {"upper_bound", ms.sprt->upper_bound},
-                 {"pentanomial", ms.sprt->pentanomial}, {"decision", rm::stats::to_string(ms.sprt->decision)}};
+    j["sprt"] = {{"elo0", m.sprt->elo0},
+                 {"elo1", m.sprt->elo1},
+                 {"alpha", m.sprt->alpha},
+                 {"beta", m.sprt->beta},
+                 {"llr", ms.sprt->llr},
+                 {"lower_bound", ms.sprt->lower_bound},
+                 {"upper_bound", ms.sprt->upper_bound},
+                 {"pentanomial", ms.sprt->pentanomial},
+                 {"decision", rm::stats::to_string(ms.sprt->decision)}};
   } else {
     j["sprt"] = nullptr;
   }

@@ -3,10 +3,9 @@
 // figures as JSON (schema: docs/json-reports.md).
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "ringmaster/competitions/matchup_stats.hpp"
 #include "ringmaster/control/tournament_config.hpp"

@@ -7,7 +7,9 @@ std::optional<double> PlayerTally::average_cpu_s() const {
   return cpu_total_s / cpu_games;
 }
 
-rm::stats::Sprt make_sprt(const rm::control::SprtSettings& s) { return rm::stats::Sprt(s.elo0, s.elo1, s.alpha, s.beta); }
+rm::stats::Sprt make_sprt(const rm::control::SprtSettings& s) {
+  return rm::stats::Sprt(s.elo0, s.elo1, s.alpha, s.beta);
+}
 
 namespace {
 

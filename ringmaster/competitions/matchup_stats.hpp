@@ -21,8 +21,8 @@ struct PlayerTally {
   std::string code;
   double wins = 0;  // jigos count 1/2
   int played_black = 0, played_white = 0;
-  double wins_black = 0, wins_white = 0;  // jigos count 1/2 to the colour the player had
-  int forfeits = 0;                       // games lost by forfeit
+  double wins_black = 0, wins_white = 0;         // jigos count 1/2 to the colour the player had
+  int forfeits = 0;                              // games lost by forfeit
   std::map<std::string, int> forfeits_by_cause;  // "timeout", "illegal_move", ...
   double cpu_total_s = 0;
   int cpu_games = 0;  // games whose CPU time is known

@@ -8,7 +8,8 @@ namespace {
 std::vector<rm::control::MatchupSettings> playoff_matchups(const rm::control::ControlFile& cf) {
   const auto* s = std::get_if<rm::control::PlayoffSettings>(&cf.competition);
   if (cf.competition_type != "playoff" || s == nullptr)
-    throw std::invalid_argument("not a playoff control file (competition_type '" + cf.competition_type + "')");
+    throw std::invalid_argument("not a playoff control file (competition_type '" +
+                                cf.competition_type + "')");
   return s->matchups;
 }
 
@@ -26,7 +27,9 @@ std::string Playoff::short_report() const {
   return text + player_lines() + "\n";
 }
 
-std::string Playoff::full_report() const { return short_report(); }
+std::string Playoff::full_report() const {
+  return short_report();
+}
 
 std::string Playoff::screen_report(const std::vector<std::string>&) const {
   const std::string blocks = matchup_blocks();
@@ -34,8 +37,9 @@ std::string Playoff::screen_report(const std::vector<std::string>&) const {
 }
 
 nlohmann::json Playoff::json_report() const {
-  return {{"competition_type", "playoff"}, {"code", cf_.code},          {"description", cf_.common.description},
-          {"games_played", games_played()}, {"matchups", matchups_json()}, {"players", players_json()}};
+  return {{"competition_type", "playoff"},         {"code", cf_.code},
+          {"description", cf_.common.description}, {"games_played", games_played()},
+          {"matchups", matchups_json()},           {"players", players_json()}};
 }
 
 }  // namespace rm::comp

@@ -5,7 +5,8 @@
 
 namespace rm::comp {
 
-Tournament::Tournament(const rm::control::ControlFile& cf, std::vector<rm::control::MatchupSettings> matchups)
+Tournament::Tournament(const rm::control::ControlFile& cf,
+                       std::vector<rm::control::MatchupSettings> matchups)
     : cf_(cf) {
   for (auto& settings : matchups) {
     Matchup m;
@@ -68,7 +69,8 @@ std::optional<JobRequest> Tournament::next_job() {
   job.settings = s.game;
   if (cf_.common.record_games) job.sgf_dir = cf_.directory + "/" + cf_.code + ".games";
   job.void_sgf_dir = cf_.directory + "/" + cf_.code + ".void";
-  request.description = "game " + job.game_id + ": " + job.black.code + " (b) vs " + job.white.code + " (w)";
+  request.description =
+      "game " + job.game_id + ": " + job.black.code + " (b) vs " + job.white.code + " (w)";
   return request;
 }
 
@@ -78,7 +80,8 @@ Tournament::Matchup* Tournament::matchup_of_game(const std::string& game_id, int
     const std::string prefix = m.settings.id + "_";
     if (game_id.size() <= prefix.size() || game_id.compare(0, prefix.size(), prefix) != 0) continue;
     const std::string digits = game_id.substr(prefix.size());
-    if (!std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) continue;
+    if (!std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      continue;
     if (digits.size() > 9) continue;
     // The longest id wins ("a_1" is matchup "a_1"'s, not "a"'s, when both could match).
     if (found == nullptr || m.settings.id.size() > found->settings.id.size()) {
@@ -106,7 +109,8 @@ ResultLines Tournament::on_result(const rm::game::GameResult& r) {
   int number = 0;
   Matchup* m = matchup_of_game(r.game_id, &number);
   if (m == nullptr || !m->numbers.is_outstanding(number))
-    throw std::logic_error("tournament: result for game '" + r.game_id + "', which is not in progress");
+    throw std::logic_error("tournament: result for game '" + r.game_id +
+                           "', which is not in progress");
   m->numbers.fix(number);
   m->completed_in_this_run = true;
   m->last_game_failed = false;
@@ -140,7 +144,8 @@ bool Tournament::finished() const {
     if (m.is_ghost) continue;
     if (!m.numbers.outstanding().empty() || m.numbers.has_reissue()) return false;
     if (m.sprt_decided) continue;
-    if (!m.settings.number_of_games || m.numbers.fixed() < *m.settings.number_of_games) return false;
+    if (!m.settings.number_of_games || m.numbers.fixed() < *m.settings.number_of_games)
+      return false;
   }
   return replays_.empty();
 }
@@ -161,9 +166,10 @@ std::optional<int> Tournament::games_remaining() const {
 
 MatchupStats Tournament::stats_of(const Matchup& m) const {
   std::vector<MatchupGame> games;
-  for (std::size_t i = 0; i < m.results.size(); ++i) games.push_back({&m.results[i], m.result_numbers[i]});
-  return compute_matchup_stats(m.settings.player_1, m.settings.player_2, games, m.settings.alternating,
-                               m.is_ghost ? std::nullopt : m.settings.sprt);
+  for (std::size_t i = 0; i < m.results.size(); ++i)
+    games.push_back({&m.results[i], m.result_numbers[i]});
+  return compute_matchup_stats(m.settings.player_1, m.settings.player_2, games,
+                               m.settings.alternating, m.is_ghost ? std::nullopt : m.settings.sprt);
 }
 
 int Tournament::games_played() const {
@@ -172,7 +178,8 @@ int Tournament::games_played() const {
   return n;
 }
 
-std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> Tournament::players_to_check() const {
+std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> Tournament::players_to_check()
+    const {
   // gomill: players of matchups that may play, with the settings of the first matchup each
   // appears in, sorted by code.
   std::map<std::string, rm::game::GameSettings> first;
@@ -203,13 +210,15 @@ std::string Tournament::matchup_blocks() const {
 
 std::string Tournament::player_lines() const {
   std::string text;
-  for (const auto& [code, description] : descriptions_) text += "player " + code + ": " + description + "\n";
+  for (const auto& [code, description] : descriptions_)
+    text += "player " + code + ": " + description + "\n";
   return text;
 }
 
 nlohmann::json Tournament::matchups_json() const {
   nlohmann::json list = nlohmann::json::array();
-  for (const auto& m : matchups_) list.push_back(matchup_json(MatchupHeading{&m.settings, m.is_ghost}, stats_of(m)));
+  for (const auto& m : matchups_)
+    list.push_back(matchup_json(MatchupHeading{&m.settings, m.is_ghost}, stats_of(m)));
   return list;
 }
 
@@ -217,7 +226,8 @@ nlohmann::json Tournament::players_json() const {
   nlohmann::json players = nlohmann::json::object();
   for (const auto& [code, spec] : cf_.players) {
     auto found = descriptions_.find(code);
-    players[code] = {{"description", found == descriptions_.end() ? nlohmann::json(nullptr) : nlohmann::json(found->second)}};
+    players[code] = {{"description", found == descriptions_.end() ? nlohmann::json(nullptr)
+                                                                  : nlohmann::json(found->second)}};
   }
   return players;
 }

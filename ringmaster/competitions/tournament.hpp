@@ -30,7 +30,8 @@ class Tournament : public Competition {
   void restore_games(const std::vector<rm::game::GameResult>& games) override;
   nlohmann::json definition() const override;
   std::vector<std::string> periodic_history_lines() const override { return {}; }
-  std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players_to_check() const override;
+  std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players_to_check()
+      const override;
 
   // For tests and tools.
   struct Matchup {
@@ -49,7 +50,8 @@ class Tournament : public Competition {
   static std::string game_id_for(const rm::control::MatchupSettings& m, int number);
 
  protected:
-  Tournament(const rm::control::ControlFile& cf, std::vector<rm::control::MatchupSettings> matchups);
+  Tournament(const rm::control::ControlFile& cf,
+             std::vector<rm::control::MatchupSettings> matchups);
 
   // Extra state checks (allplayall: competitors only appended); throws IncompatibleState.
   virtual void restore_extra(const nlohmann::json& state) { (void)state; }
@@ -72,8 +74,9 @@ class Tournament : public Competition {
   void record(Matchup& m, const rm::game::GameResult& r, int number);
   void update_sprt(Matchup& m);
 
-  std::vector<std::pair<std::size_t, int>> replays_;  // (matchup index, number): void games to replay
-  std::map<std::string, std::string> descriptions_;   // player code -> long description
+  std::vector<std::pair<std::size_t, int>>
+      replays_;  // (matchup index, number): void games to replay
+  std::map<std::string, std::string> descriptions_;  // player code -> long description
 };
 
 }  // namespace rm::comp

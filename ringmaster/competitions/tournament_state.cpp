@@ -12,16 +12,17 @@ constexpr int kStateFormat = 1;
 
 nlohmann::json matchup_state(const Tournament::Matchup& m) {
   const auto& s = m.settings;
-  return {{"id", s.id},
-          {"name", s.name},
-          {"player_1", s.player_1},
-          {"player_2", s.player_2},
-          {"alternating", s.alternating},
-          {"board_size", s.game.board_size},
-          {"komi", s.game.komi},
-          {"handicap", s.game.handicap},
-          {"handicap_style", s.game.handicap_style == rm::game::HandicapStyle::Free ? "free" : "fixed"},
-          {"numbers", m.numbers.to_json()}};
+  return {
+      {"id", s.id},
+      {"name", s.name},
+      {"player_1", s.player_1},
+      {"player_2", s.player_2},
+      {"alternating", s.alternating},
+      {"board_size", s.game.board_size},
+      {"komi", s.game.komi},
+      {"handicap", s.game.handicap},
+      {"handicap_style", s.game.handicap_style == rm::game::HandicapStyle::Free ? "free" : "fixed"},
+      {"numbers", m.numbers.to_json()}};
 }
 
 // A matchup that has left the control file keeps its games in reports, and plays no more.
@@ -37,8 +38,9 @@ Tournament::Matchup ghost_from_state(const nlohmann::json& j) {
   s.game.board_size = j.at("board_size").get<int>();
   s.game.komi = j.at("komi").get<double>();
   s.game.handicap = j.at("handicap").get<int>();
-  s.game.handicap_style = j.at("handicap_style").get<std::string>() == "free" ? rm::game::HandicapStyle::Free
-                                                                              : rm::game::HandicapStyle::Fixed;
+  s.game.handicap_style = j.at("handicap_style").get<std::string>() == "free"
+                              ? rm::game::HandicapStyle::Free
+                              : rm::game::HandicapStyle::Fixed;
   m.numbers = GameNumbers::from_json(j.at("numbers"));
   return m;
 }
@@ -67,8 +69,9 @@ void Tournament::restore(const nlohmann::json& state) {
     std::vector<Matchup> ghosts;
     for (const auto& stored : state.at("matchups")) {
       const std::string id = stored.at("id").get<std::string>();
-      auto current = std::find_if(matchups_.begin(), matchups_.end(),
-                                  [&](const Matchup& m) { return !m.is_ghost && m.settings.id == id; });
+      auto current = std::find_if(matchups_.begin(), matchups_.end(), [&](const Matchup& m) {
+        return !m.is_ghost && m.settings.id == id;
+      });
       GameNumbers numbers = GameNumbers::from_json(stored.at("numbers"));
       if (current == matchups_.end()) {
         ghosts.push_back(ghost_from_state(stored));
@@ -76,11 +79,12 @@ void Tournament::restore(const nlohmann::json& state) {
       }
       const std::string p1 = stored.at("player_1").get<std::string>();
       const std::string p2 = stored.at("player_2").get<std::string>();
-      if (numbers.issued() > 0 && (p1 != current->settings.player_1 || p2 != current->settings.player_2))
+      if (numbers.issued() > 0 &&
+          (p1 != current->settings.player_1 || p2 != current->settings.player_2))
         throw IncompatibleState("existing results for matchup " + id +
-                                " are inconsistent with control file:\nresult players are " + p1 + "," + p2 +
-                                ";\ncontrol file players are " + current->settings.player_1 + "," +
-                                current->settings.player_2);
+                                " are inconsistent with control file:\nresult players are " + p1 +
+                                "," + p2 + ";\ncontrol file players are " +
+                                current->settings.player_1 + "," + current->settings.player_2);
       current->numbers = numbers;
     }
     for (auto& g : ghosts) matchups_.push_back(std::move(g));
@@ -99,7 +103,8 @@ void Tournament::restore_games(const std::vector<rm::game::GameResult>& games) {
   for (const auto& r : games) {
     int number = 0;
     Matchup* m = matchup_of_game(r.game_id, &number);
-    if (m == nullptr) throw IncompatibleState("stored game " + r.game_id + " belongs to no matchup");
+    if (m == nullptr)
+      throw IncompatibleState("stored game " + r.game_id + " belongs to no matchup");
     record(*m, r, number);
   }
   for (auto& m : matchups_) update_sprt(m);

@@ -5,10 +5,16 @@
 namespace rm::control::detail {
 
 const std::vector<std::string>& ce_tuner_keys() {
-  static const std::vector<std::string> keys{"candidate_colour", "opponent",          "parameters",
-                                             "candidate",        "number_of_generations",
-                                             "samples_per_generation", "batch_size", "elite_proportion",
-                                             "step_size",        "seed"};
+  static const std::vector<std::string> keys{"candidate_colour",
+                                             "opponent",
+                                             "parameters",
+                                             "candidate",
+                                             "number_of_generations",
+                                             "samples_per_generation",
+                                             "batch_size",
+                                             "elite_proportion",
+                                             "step_size",
+                                             "seed"};
   return keys;
 }
 

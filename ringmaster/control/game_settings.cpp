@@ -4,8 +4,13 @@
 namespace rm::control::detail {
 
 const std::vector<std::string>& game_setting_keys() {
-  static const std::vector<std::string> keys{"board_size", "komi", "handicap", "handicap_style",
-                                             "move_limit", "scorer", "internal_scorer_handicap_compensation"};
+  static const std::vector<std::string> keys{"board_size",
+                                             "komi",
+                                             "handicap",
+                                             "handicap_style",
+                                             "move_limit",
+                                             "scorer",
+                                             "internal_scorer_handicap_compensation"};
   return keys;
 }
 
@@ -25,7 +30,8 @@ std::optional<Field> find_in(const std::vector<const Mapping*>& layers, const st
 
 }  // namespace
 
-rm::game::GameSettings read_game_settings(const Reader& r, const std::vector<const Mapping*>& layers) {
+rm::game::GameSettings read_game_settings(const Reader& r,
+                                          const std::vector<const Mapping*>& layers) {
   rm::game::GameSettings g;
   const Mapping& innermost = *layers.front();
   const auto require = [&](const std::string& key) {
@@ -39,21 +45,23 @@ rm::game::GameSettings read_game_settings(const Reader& r, const std::vector<con
   g.board_size = static_cast<int>(n);
   g.komi = read_number(r, require("komi"));
   if (auto f = find_in(layers, "handicap_style"))
-    g.handicap_style = read_enum(r, *f, {"fixed", "free"}) == "free" ? rm::game::HandicapStyle::Free
-                                                                     : rm::game::HandicapStyle::Fixed;
+    g.handicap_style = read_enum(r, *f, {"fixed", "free"}) == "free"
+                           ? rm::game::HandicapStyle::Free
+                           : rm::game::HandicapStyle::Fixed;
   if (auto f = find_in(layers, "handicap")) {
     long long h = read_int(r, *f);
     if (h < 2) r.fail(*f, "handicap too small (none, or at least 2)");
     if (h > max_handicap(g.handicap_style, g.board_size)) {
       const char* style = g.handicap_style == rm::game::HandicapStyle::Free ? "free" : "fixed";
-      r.fail(*f, std::string(style) + " handicap out of range for board size " + std::to_string(g.board_size));
+      r.fail(*f, std::string(style) + " handicap out of range for board size " +
+                     std::to_string(g.board_size));
     }
     g.handicap = static_cast<int>(h);
   }
   if (auto f = find_in(layers, "move_limit")) g.move_limit = read_positive_int(r, *f);
   if (auto f = find_in(layers, "scorer"))
     g.scorer = read_enum(r, *f, {"players", "internal"}) == "internal" ? rm::game::Scorer::Internal
-                                                                        : rm::game::Scorer::Players;
+                                                                       : rm::game::Scorer::Players;
   if (auto f = find_in(layers, "internal_scorer_handicap_compensation")) {
     std::string v = read_enum(r, *f, {"no", "full", "short"});
     g.internal_scorer_handicap_compensation = v == "no"     ? rm::game::HandicapCompensation::No

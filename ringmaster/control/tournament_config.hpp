@@ -2,11 +2,11 @@
 // The settings of the tournament competition types, playoff and allplayall (gomill's
 // playoffs.py and allplayalls.py). Reading and checks: tournament_settings.cpp; every
 // setting: docs/control-file.md.
-#include "ringmaster/game/game_job.hpp"
-
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "ringmaster/game/game_job.hpp"
 
 namespace rm::control {
 
@@ -20,9 +20,9 @@ struct SprtSettings {
 };
 
 struct MatchupSettings {
-  std::string id;        // identifier; default: the matchup's index as a decimal string
-  std::string name;      // default "<player_1> v <player_2>"
-  bool name_given = false;  // SGF EV is "<code> (<name>)" only for a given name
+  std::string id;                  // identifier; default: the matchup's index as a decimal string
+  std::string name;                // default "<player_1> v <player_2>"
+  bool name_given = false;         // SGF EV is "<code> (<name>)" only for a given name
   std::string player_1, player_2;  // player codes; player_2 is "<p1>#2" when both are the same
   rm::game::GameSettings game;
   bool alternating = false;

@@ -1,10 +1,10 @@
 // playoff and allplayall settings (gomill's Matchup, Competitor, rounds), plus our sprt.
 #include "ringmaster/control/tournament_settings.hpp"
 
-#include "ringmaster/control/game_settings.hpp"
-
 #include <cmath>
 #include <set>
+
+#include "ringmaster/control/game_settings.hpp"
 
 namespace rm::control::detail {
 
@@ -37,7 +37,8 @@ std::optional<int> read_number_of_games(const Reader& r, const Field& f) {
 // The keys a matchup mapping may hold: its own, the game settings and the defaults it overrides.
 const std::vector<std::string>& matchup_keys() {
   static const std::vector<std::string> keys = [] {
-    std::vector<std::string> k{"player_1", "player_2", "id", "name", "alternating", "number_of_games", "sprt"};
+    std::vector<std::string> k{"player_1",    "player_2",        "id",  "name",
+                               "alternating", "number_of_games", "sprt"};
     k.insert(k.end(), game_setting_keys().begin(), game_setting_keys().end());
     return k;
   }();
@@ -50,8 +51,9 @@ struct MatchupDefaults {
   std::optional<SprtSettings> sprt;
 };
 
-MatchupSettings read_matchup(const Reader& r, const Field& item, std::size_t index, const Mapping& top,
-                             const MatchupDefaults& defaults, ControlFile& control) {
+MatchupSettings read_matchup(const Reader& r, const Field& item, std::size_t index,
+                             const Mapping& top, const MatchupDefaults& defaults,
+                             ControlFile& control) {
   MatchupSettings m;
   m.id = std::to_string(index);
   m.alternating = defaults.alternating;
@@ -63,7 +65,8 @@ MatchupSettings read_matchup(const Reader& r, const Field& item, std::size_t ind
   if (item.node.IsSequence()) {
     // Shorthand: [player_1, player_2].
     auto players = sequence_items(r, item);
-    if (players.size() != 2) r.fail(item, "a matchup given as a list must name exactly two players");
+    if (players.size() != 2)
+      r.fail(item, "a matchup given as a list must name exactly two players");
     p1 = players[0];
     p2 = players[1];
   } else {
@@ -95,7 +98,8 @@ MatchupSettings read_matchup(const Reader& r, const Field& item, std::size_t ind
     m.game = read_game_settings(r, layers);
   } else {
     // A list has no mapping to name in "not specified": report at the item.
-    if (!top.find("board_size")) r.fail(item, "board_size not specified (for the matchup or at the top level)");
+    if (!top.find("board_size"))
+      r.fail(item, "board_size not specified (for the matchup or at the top level)");
     if (!top.find("komi")) r.fail(item, "komi not specified (for the matchup or at the top level)");
     m.game = read_game_settings(r, top);
   }
@@ -111,7 +115,8 @@ SprtSettings read_sprt(const Reader& r, const Field& f) {
   s.elo0 = read_number(r, elo0);
   s.elo1 = read_number(r, elo1);
   if (!std::isfinite(s.elo0)) r.fail(elo0, "must be a finite number");
-  if (!std::isfinite(s.elo1) || s.elo1 <= s.elo0) r.fail(elo1, "must be a finite number greater than elo0");
+  if (!std::isfinite(s.elo1) || s.elo1 <= s.elo0)
+    r.fail(elo1, "must be a finite number greater than elo0");
   for (auto [key, value] : {std::pair{"alpha", &s.alpha}, std::pair{"beta", &s.beta}}) {
     if (auto g = m.find(key)) {
       *value = read_number(r, *g);
@@ -141,7 +146,8 @@ PlayoffSettings read_playoff(const Reader& r, const Mapping& top, ControlFile& c
   return s;
 }
 
-AllPlayAllSettings read_allplayall(const Reader& r, const Mapping& top, const ControlFile& control) {
+AllPlayAllSettings read_allplayall(const Reader& r, const Mapping& top,
+                                   const ControlFile& control) {
   AllPlayAllSettings s;
   Field competitors = top.require("competitors");
   auto items = sequence_items(r, competitors);

@@ -1,6 +1,5 @@
 // Playoff and allplayall: scheduling, colours, game ids, void games, resume, ghosts, reports.
 #include <catch2/catch.hpp>
-
 #include <fstream>
 #include <string>
 #include <vector>
@@ -13,10 +12,12 @@ namespace {
 
 using rm::comp::test::TempDir;
 
-rm::control::ControlFile load(const TempDir& dir, const std::string& name, const std::string& yaml) {
+rm::control::ControlFile load(const TempDir& dir, const std::string& name,
+                              const std::string& yaml) {
   const std::string path = dir.path() + "/" + name;
   // p.yaml holds a playoff, a.yaml an allplayall.
-  std::ofstream(path) << "competition_type: " << (name[0] == 'p' ? "playoff" : "allplayall") << "\n" << yaml;
+  std::ofstream(path) << "competition_type: " << (name[0] == 'p' ? "playoff" : "allplayall") << "\n"
+                      << yaml;
   return rm::control::load_control_file(path);
 }
 
@@ -28,7 +29,8 @@ const std::string kPlayers =
     "board_size: 9\n"
     "komi: 7.5\n";
 
-rm::game::GameResult result(const rm::game::GameJob& job, const std::string& winner_code, double cpu = 0.0) {
+rm::game::GameResult result(const rm::game::GameJob& job, const std::string& winner_code,
+                            double cpu = 0.0) {
   rm::game::GameResult r;
   r.game_id = job.game_id;
   r.black_code = job.black.code;
@@ -61,25 +63,28 @@ std::vector<std::string> issue_all(rm::comp::Competition& c) {
 
 }  // namespace
 
-TEST_CASE("playoff: fewest-issued scheduling, control-file order on ties, padded ids", "[playoff]") {
+TEST_CASE("playoff: fewest-issued scheduling, control-file order on ties, padded ids",
+          "[playoff]") {
   TempDir dir;
-  auto cf = load(dir, "p.yaml", kPlayers +
-                                    "matchups:\n"
-                                    "  - {player_1: a, player_2: b, number_of_games: 3}\n"
-                                    "  - {player_1: a, player_2: c, number_of_games: 11}\n");
+  auto cf = load(dir, "p.yaml",
+                 kPlayers +
+                     "matchups:\n"
+                     "  - {player_1: a, player_2: b, number_of_games: 3}\n"
+                     "  - {player_1: a, player_2: c, number_of_games: 11}\n");
   rm::comp::Playoff p(cf);
   auto ids = issue_all(p);
-  std::vector<std::string> expected{"0_0", "1_00", "0_1", "1_01", "0_2", "1_02", "1_03", "1_04", "1_05",
-                                    "1_06", "1_07", "1_08", "1_09", "1_10"};
+  std::vector<std::string> expected{"0_0",  "1_00", "0_1",  "1_01", "0_2",  "1_02", "1_03",
+                                    "1_04", "1_05", "1_06", "1_07", "1_08", "1_09", "1_10"};
   CHECK(ids == expected);
 }
 
 TEST_CASE("playoff: alternating puts player_2 in Black for odd game numbers", "[playoff]") {
   TempDir dir;
-  auto cf = load(dir, "p.yaml", kPlayers +
-                                    "matchups:\n"
-                                    "  - {player_1: a, player_2: b, number_of_games: 4, alternating: true}\n"
-                                    "  - {player_1: a, player_2: c, number_of_games: 2}\n");
+  auto cf = load(dir, "p.yaml",
+                 kPlayers +
+                     "matchups:\n"
+                     "  - {player_1: a, player_2: b, number_of_games: 4, alternating: true}\n"
+                     "  - {player_1: a, player_2: c, number_of_games: 2}\n");
   rm::comp::Playoff p(cf);
   std::vector<std::string> blacks;
   while (auto r = p.next_job()) blacks.push_back(r->job.game_id + ":" + r->job.black.code);
@@ -96,8 +101,10 @@ TEST_CASE("playoff: the same player twice plays a clone named <code>#2", "[playo
   CHECK(request->job.white.code == "a#2");
 }
 
-TEST_CASE("playoff: a void game halts unless the matchup finished a game in this run; then it is replayed",
-          "[playoff]") {
+TEST_CASE(
+    "playoff: a void game halts unless the matchup finished a game in this run; then it is "
+    "replayed",
+    "[playoff]") {
   TempDir dir;
   auto cf = load(dir, "p.yaml", kPlayers + "matchups:\n  - [a, b]\nnumber_of_games: 10\n");
   rm::comp::Playoff p(cf);
@@ -111,7 +118,7 @@ TEST_CASE("playoff: a void game halts unless the matchup finished a game in this
   CHECK(q.on_void(void_result(g1->job)));  // replayed...
   auto replay = q.next_job();
   REQUIRE(replay);
-  CHECK(replay->job.game_id == g1->job.game_id);  // ...with the same id
+  CHECK(replay->job.game_id == g1->job.game_id);     // ...with the same id
   CHECK_FALSE(q.on_void(void_result(replay->job)));  // twice in a row: halt
   // The unfinished number is reissued by the next run.
   rm::comp::Playoff next_run(cf);
@@ -121,7 +128,8 @@ TEST_CASE("playoff: a void game halts unless the matchup finished a game in this
   CHECK(reissued->job.game_id == g1->job.game_id);
 }
 
-TEST_CASE("playoff: state round trip reissues unfinished games lowest first and keeps results", "[playoff]") {
+TEST_CASE("playoff: state round trip reissues unfinished games lowest first and keeps results",
+          "[playoff]") {
   TempDir dir;
   auto cf = load(dir, "p.yaml", kPlayers + "matchups:\n  - [a, b]\nnumber_of_games: 10\n");
   rm::comp::Playoff p(cf);
@@ -147,24 +155,29 @@ TEST_CASE("playoff: changing a matchup's players is refused with gomill's messag
   p.on_result(result(p.next_job()->job, "a"));
   auto changed = load(dir, "p.yaml", kPlayers + "matchups:\n  - [a, c]\nnumber_of_games: 10\n");
   rm::comp::Playoff q(changed);
-  CHECK_THROWS_WITH(q.restore(p.state()), "existing results for matchup 0 are inconsistent with control file:\n"
-                                          "result players are a,b;\ncontrol file players are a,c");
+  CHECK_THROWS_WITH(q.restore(p.state()),
+                    "existing results for matchup 0 are inconsistent with control file:\n"
+                    "result players are a,b;\ncontrol file players are a,c");
 }
 
-TEST_CASE("playoff: a matchup removed from the control file stays in reports as a ghost", "[playoff]") {
+TEST_CASE("playoff: a matchup removed from the control file stays in reports as a ghost",
+          "[playoff]") {
   TempDir dir;
-  auto cf = load(dir, "p.yaml", kPlayers +
-                                    "matchups:\n"
-                                    "  - {player_1: a, player_2: b, id: ab}\n"
-                                    "  - {player_1: a, player_2: c, id: ac}\n"
-                                    "number_of_games: 4\n");
+  auto cf = load(dir, "p.yaml",
+                 kPlayers +
+                     "matchups:\n"
+                     "  - {player_1: a, player_2: b, id: ab}\n"
+                     "  - {player_1: a, player_2: c, id: ac}\n"
+                     "number_of_games: 4\n");
   rm::comp::Playoff p(cf);
   std::vector<rm::game::GameResult> games;
   for (int i = 0; i < 4; ++i) {
     games.push_back(result(p.next_job()->job, "a"));
     p.on_result(games.back());
   }
-  auto fewer = load(dir, "p.yaml", kPlayers + "matchups:\n  - {player_1: a, player_2: c, id: ac}\nnumber_of_games: 4\n");
+  auto fewer =
+      load(dir, "p.yaml",
+           kPlayers + "matchups:\n  - {player_1: a, player_2: c, id: ac}\nnumber_of_games: 4\n");
   rm::comp::Playoff q(fewer);
   q.restore(p.state());
   q.restore_games(games);
@@ -180,7 +193,8 @@ TEST_CASE("playoff: the wins table is gomill's, then Elo, pairs and forfeits", "
   TempDir dir;
   auto cf = load(dir, "p.yaml",
                  "players:\n  py-a: {command: [ringbot]}\n  py-b: {command: [ringbot]}\n"
-                 "board_size: 9\nkomi: 7.5\nmatchups:\n  - {player_1: py-a, player_2: py-b, alternating: true}\n"
+                 "board_size: 9\nkomi: 7.5\nmatchups:\n  - {player_1: py-a, player_2: py-b, "
+                 "alternating: true}\n"
                  "number_of_games: 100\n");
   rm::comp::Playoff p(cf);
   // py-a wins 2 of its 5 games as Black (even numbers) and 4 of 5 as White (gomill's example).
@@ -196,15 +210,17 @@ TEST_CASE("playoff: the wins table is gomill's, then Elo, pairs and forfeits", "
     p.on_result(r);
   }
   const std::string report = p.short_report();
-  CHECK_THAT(report, Catch::Contains("py-a v py-b (10/100 games)\n"
-                                     "board size: 9   komi: 7.5\n"
-                                     "       wins              black        white      forfeits avg cpu\n"
-                                     "py-a      6 60.00%       2 40.00%     4 80.00%          1    0.03\n"
-                                     "py-b      4 40.00%       1 20.00%     3 60.00%          0    0.03\n"
-                                     "                         3 30.00%     7 70.00%\n"
-                                     "forfeits: py-a 1 (timeout 1); py-b 0\n"
-                                     "py-a v py-b: Elo +70.4"));
-  CHECK_THAT(report, Catch::Contains("pairs (player 1's score over a pair): 0: 1  0.5: 0  1: 2  1.5: 0  2: 2  (5 pairs, 0 unpaired games)"));
+  CHECK_THAT(report,
+             Catch::Contains("py-a v py-b (10/100 games)\n"
+                             "board size: 9   komi: 7.5\n"
+                             "       wins              black        white      forfeits avg cpu\n"
+                             "py-a      6 60.00%       2 40.00%     4 80.00%          1    0.03\n"
+                             "py-b      4 40.00%       1 20.00%     3 60.00%          0    0.03\n"
+                             "                         3 30.00%     7 70.00%\n"
+                             "forfeits: py-a 1 (timeout 1); py-b 0\n"
+                             "py-a v py-b: Elo +70.4"));
+  CHECK_THAT(report, Catch::Contains("pairs (player 1's score over a pair): 0: 1  0.5: 0  1: 2  "
+                                     "1.5: 0  2: 2  (5 pairs, 0 unpaired games)"));
   const auto j = p.json_report();
   CHECK(j["matchups"][0]["players"][0]["forfeits_by_cause"]["timeout"] == 1);
   CHECK(j["matchups"][0]["pairs"]["ww"] == 2);
@@ -212,9 +228,10 @@ TEST_CASE("playoff: the wins table is gomill's, then Elo, pairs and forfeits", "
 
 TEST_CASE("playoff: a matchup stops when its SPRT decides", "[playoff][sprt]") {
   TempDir dir;
-  auto cf = load(dir, "p.yaml", kPlayers +
-                                    "matchups:\n"
-                                    "  - {player_1: a, player_2: b, sprt: {elo0: 0, elo1: 200}}\n");
+  auto cf = load(dir, "p.yaml",
+                 kPlayers +
+                     "matchups:\n"
+                     "  - {player_1: a, player_2: b, sprt: {elo0: 0, elo1: 200}}\n");
   rm::comp::Playoff p(cf);
   CHECK_FALSE(p.games_remaining());
   int played = 0;
@@ -243,7 +260,8 @@ TEST_CASE("allplayall: letter codes, pair matchups, alternating colours, grid", 
     ids.push_back(request->job.game_id + ":" + request->job.black.code);
     t.on_result(result(request->job, request->job.black.code));  // Black always wins
   }
-  CHECK(ids == std::vector<std::string>{"AvB_0:a", "AvC_0:a", "BvC_0:b", "AvB_1:b", "AvC_1:c", "BvC_1:c"});
+  CHECK(ids ==
+        std::vector<std::string>{"AvB_0:a", "AvC_0:a", "BvC_0:b", "AvB_1:b", "AvC_1:c", "BvC_1:c"});
   CHECK(t.finished());
   CHECK_THAT(t.short_report(), Catch::Contains("6/6 games played\n\n"
                                                "    A   B   C\n"
@@ -252,7 +270,8 @@ TEST_CASE("allplayall: letter codes, pair matchups, alternating colours, grid", 
                                                "C c 1-1 1-1\n"));
 }
 
-TEST_CASE("allplayall: competitors may be appended between runs, not removed or reordered", "[allplayall]") {
+TEST_CASE("allplayall: competitors may be appended between runs, not removed or reordered",
+          "[allplayall]") {
   TempDir dir;
   auto cf = load(dir, "a.yaml", kPlayers + "competitors: [a, b]\nrounds: 2\n");
   rm::comp::AllPlayAll t(cf);
@@ -269,7 +288,8 @@ TEST_CASE("allplayall: competitors may be appended between runs, not removed or 
 
   auto removed = load(dir, "a.yaml", kPlayers + "competitors: [a, c]\nrounds: 2\n");
   rm::comp::AllPlayAll v(removed);
-  CHECK_THROWS_WITH(v.restore(t.state()), Catch::Contains("competitor has been removed from control file: b"));
+  CHECK_THROWS_WITH(v.restore(t.state()),
+                    Catch::Contains("competitor has been removed from control file: b"));
   auto reordered = load(dir, "a.yaml", kPlayers + "competitors: [b, a]\nrounds: 2\n");
   rm::comp::AllPlayAll w(reordered);
   CHECK_THROWS_WITH(w.restore(t.state()), Catch::Contains("competitors have changed"));

@@ -1,7 +1,6 @@
 // Playoff and allplayall end to end with the real `ringmaster` and ringbot: runs to the end,
 // SIGKILL-and-resume exactness, void games, control-file changes between runs, JSON reports.
 #include <catch2/catch.hpp>
-
 #include <csignal>
 #include <map>
 #include <random>
@@ -37,14 +36,17 @@ class CompetitionDir {
   std::unique_ptr<rm::test::ChildProcess> start(const std::vector<std::string>& args) {
     std::vector<std::string> argv{rm::test::kRingmaster, control_};
     argv.insert(argv.end(), args.begin(), args.end());
-    return std::make_unique<rm::test::ChildProcess>(argv, (dir_ / ("out" + std::to_string(runs_++))).string(), tag_);
+    return std::make_unique<rm::test::ChildProcess>(
+        argv, (dir_ / ("out" + std::to_string(runs_++))).string(), tag_);
   }
   rm::test::Finished run(const std::vector<std::string>& args) {
     auto f = start(args)->wait(120s);
     if (!f) throw std::runtime_error("ringmaster did not finish within the safety limit");
     return *f;
   }
-  std::vector<rm::game::GameResult> games() const { return rm::store::Store::open_read_only(file(".db"))->games(); }
+  std::vector<rm::game::GameResult> games() const {
+    return rm::store::Store::open_read_only(file(".db"))->games();
+  }
 
  private:
   std::filesystem::path dir_;
@@ -64,13 +66,17 @@ const std::string kRingbots =
 std::string playoff_yaml(int games_1, int games_2) {
   return "competition_type: playoff\n" + kRingbots +
          "matchups:\n"
-         "  - {player_1: weak, player_2: strong, alternating: true, number_of_games: " + std::to_string(games_1) + "}\n"
-         "  - {player_1: mid, player_2: weak, id: mw, name: mid against weak, number_of_games: " + std::to_string(games_2) + "}\n";
+         "  - {player_1: weak, player_2: strong, alternating: true, number_of_games: " +
+         std::to_string(games_1) +
+         "}\n"
+         "  - {player_1: mid, player_2: weak, id: mw, name: mid against weak, number_of_games: " +
+         std::to_string(games_2) + "}\n";
 }
 
 }  // namespace
 
-TEST_CASE("playoff runs to the end; show, report and report --json agree with the store", "[e2e][playoff]") {
+TEST_CASE("playoff runs to the end; show, report and report --json agree with the store",
+          "[e2e][playoff]") {
   CompetitionDir c("po", playoff_yaml(6, 4));
   auto f = c.run({"run", "-j", "2", "-q"});
   INFO(f.err);
@@ -82,13 +88,17 @@ TEST_CASE("playoff runs to the end; show, report and report --json agree with th
     ids.insert(g.game_id);
     REQUIRE(std::filesystem::exists(g.sgf_path));
   }
-  CHECK(ids == std::set<std::string>{"0_0", "0_1", "0_2", "0_3", "0_4", "0_5", "mw_0", "mw_1", "mw_2", "mw_3"});
-  CHECK_THAT(rm::test::slurp(c.file(".games/mw_0.sgf")), Catch::Contains("EV[po (mid against weak)]"));
+  CHECK(ids == std::set<std::string>{"0_0", "0_1", "0_2", "0_3", "0_4", "0_5", "mw_0", "mw_1",
+                                     "mw_2", "mw_3"});
+  CHECK_THAT(rm::test::slurp(c.file(".games/mw_0.sgf")),
+             Catch::Contains("EV[po (mid against weak)]"));
   CHECK_THAT(rm::test::slurp(c.file(".games/0_1.sgf")), Catch::Contains("PB[ringbot"));
 
   auto show = c.run({"show"});
   REQUIRE(show.exit_status == 0);
-  CHECK_THAT(show.out, Catch::StartsWith("playoff: po\n\nweak v strong (6/6 games)\nboard size: 7   komi: 4.5\n"));
+  CHECK_THAT(
+      show.out,
+      Catch::StartsWith("playoff: po\n\nweak v strong (6/6 games)\nboard size: 7   komi: 4.5\n"));
   CHECK_THAT(show.out, Catch::Contains("mid against weak (4/4 games)"));
   CHECK_THAT(show.out, Catch::Contains("weak v strong: Elo"));
   auto report = c.run({"report", "--json"});
@@ -98,9 +108,13 @@ TEST_CASE("playoff runs to the end; show, report and report --json agree with th
   CHECK(json.at("games_played") == 10);
   const auto& m0 = json.at("matchups").at(0);
   CHECK(m0.at("games_played") == 6);
-  CHECK(m0.at("players").at(0).at("wins").get<double>() + m0.at("players").at(1).at("wins").get<double>() == 6);
-  CHECK(m0.at("pairs").at("ll").get<int>() + m0.at("pairs").at("ld").get<int>() + m0.at("pairs").at("wl_dd").get<int>() +
-            m0.at("pairs").at("wd").get<int>() + m0.at("pairs").at("ww").get<int>() == 3);
+  CHECK(m0.at("players").at(0).at("wins").get<double>() +
+            m0.at("players").at(1).at("wins").get<double>() ==
+        6);
+  CHECK(m0.at("pairs").at("ll").get<int>() + m0.at("pairs").at("ld").get<int>() +
+            m0.at("pairs").at("wl_dd").get<int>() + m0.at("pairs").at("wd").get<int>() +
+            m0.at("pairs").at("ww").get<int>() ==
+        3);
   CHECK(std::filesystem::exists(c.file(".report")));
   CHECK_THAT(rm::test::slurp(c.file(".hist")), Catch::Contains("   mw_0 "));
 
@@ -112,7 +126,8 @@ TEST_CASE("playoff runs to the end; show, report and report --json agree with th
   CHECK(rm::test::tagged_processes_after(c.tag(), 5s).empty());
 }
 
-TEST_CASE("playoff killed at random moments still ends with every game exactly once", "[e2e][playoff][kill]") {
+TEST_CASE("playoff killed at random moments still ends with every game exactly once",
+          "[e2e][playoff][kill]") {
   // About 3 s of games on 2 cores, so that the kills land mid-run.
   const int per_matchup = 300;
   CompetitionDir c("pokill", playoff_yaml(per_matchup, per_matchup));
@@ -139,32 +154,41 @@ TEST_CASE("playoff killed at random moments still ends with every game exactly o
   for (const auto& g : games) {
     CHECK(ids.insert(g.game_id).second);
     CHECK(std::filesystem::exists(g.sgf_path));
-    if (g.winning_code() == "weak") weak_wins_by_matchup[g.game_id.substr(0, g.game_id.find('_'))] += 1;
+    if (g.winning_code() == "weak")
+      weak_wins_by_matchup[g.game_id.substr(0, g.game_id.find('_'))] += 1;
   }
   auto json = nlohmann::json::parse(c.run({"show", "--json"}).out);
   CHECK(json.at("games_played") == 2 * per_matchup);
   for (const auto& m : json.at("matchups")) {
     CHECK(m.at("games_played") == per_matchup);
     for (const auto& p : m.at("players"))
-      if (p.at("code") == "weak") CHECK(p.at("wins").get<double>() == weak_wins_by_matchup[m.at("id").get<std::string>()]);
+      if (p.at("code") == "weak")
+        CHECK(p.at("wins").get<double>() == weak_wins_by_matchup[m.at("id").get<std::string>()]);
   }
 }
 
-TEST_CASE("playoff: an engine that crashes makes the game void and halts the run", "[e2e][playoff][void]") {
+TEST_CASE("playoff: an engine that crashes makes the game void and halts the run",
+          "[e2e][playoff][void]") {
   const std::string crasher = std::string(RM_BIN_DIR) + "/scripted_engine";
-  CompetitionDir c("povoid", "competition_type: playoff\n"
-                             "players:\n"
-                             "  ok: {command: ['" + crasher + "', --seed, '1']}\n"
-                             "  crash: {command: ['" + crasher + "', --crash-after-moves, '2']}\n"
-                             "board_size: 7\nkomi: 4.5\n"
-                             "matchups: [[ok, crash]]\nnumber_of_games: 5\n");
+  CompetitionDir c("povoid",
+                   "competition_type: playoff\n"
+                   "players:\n"
+                   "  ok: {command: ['" +
+                       crasher +
+                       "', --seed, '1']}\n"
+                       "  crash: {command: ['" +
+                       crasher +
+                       "', --crash-after-moves, '2']}\n"
+                       "board_size: 7\nkomi: 4.5\n"
+                       "matchups: [[ok, crash]]\nnumber_of_games: 5\n");
   auto f = c.run({"run", "-q"});
   INFO(f.err);
   CHECK(f.exit_status == 0);
   auto store = rm::store::Store::open_read_only(c.file(".db"));
   CHECK(store->game_count() == 0);
   CHECK(store->void_game_count() == 1);
-  CHECK_THAT(rm::test::slurp(c.file(".log")), Catch::Contains("halting competition: too many void games"));
+  CHECK_THAT(rm::test::slurp(c.file(".log")),
+             Catch::Contains("halting competition: too many void games"));
   CHECK(std::filesystem::exists(c.file(".void/0_0.sgf")));
   CHECK(rm::test::tagged_processes_after(c.tag(), 5s).empty());
 }
@@ -172,12 +196,15 @@ TEST_CASE("playoff: an engine that crashes makes the game void and halts the run
 TEST_CASE("playoff: changing a matchup's players between runs is refused", "[e2e][playoff]") {
   CompetitionDir c("pochange", playoff_yaml(2, 0));
   REQUIRE(c.run({"run", "-q"}).exit_status == 0);
-  c.write("competition_type: playoff\n" + kRingbots + "matchups:\n  - {player_1: weak, player_2: mid, number_of_games: 4}\n");
+  c.write("competition_type: playoff\n" + kRingbots +
+          "matchups:\n  - {player_1: weak, player_2: mid, number_of_games: 4}\n");
   auto f = c.run({"run", "-q"});
   CHECK(f.exit_status == 1);
-  CHECK_THAT(f.err, Catch::Contains("existing results for matchup 0 are inconsistent with control file"));
+  CHECK_THAT(f.err,
+             Catch::Contains("existing results for matchup 0 are inconsistent with control file"));
   // A removed matchup is no error: it is reported as a ghost.
-  c.write("competition_type: playoff\n" + kRingbots + "matchups:\n  - {player_1: weak, player_2: mid, id: new, number_of_games: 2}\n");
+  c.write("competition_type: playoff\n" + kRingbots +
+          "matchups:\n  - {player_1: weak, player_2: mid, id: new, number_of_games: 2}\n");
   f = c.run({"run", "-q"});
   INFO(f.err);
   REQUIRE(f.exit_status == 0);
@@ -186,7 +213,8 @@ TEST_CASE("playoff: changing a matchup's players between runs is refused", "[e2e
   CHECK_THAT(show.out, Catch::Contains("weak v mid (2/2 games)"));
 }
 
-TEST_CASE("allplayall runs every pair, and a competitor appended later plays the others", "[e2e][allplayall]") {
+TEST_CASE("allplayall runs every pair, and a competitor appended later plays the others",
+          "[e2e][allplayall]") {
   const std::string head = "competition_type: allplayall\n" + kRingbots + "rounds: 2\n";
   CompetitionDir c("apa", head + "competitors: [weak, strong]\n");
   REQUIRE(c.run({"run", "-j", "2", "-q"}).exit_status == 0);

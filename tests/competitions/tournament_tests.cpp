@@ -44,17 +44,6 @@ rm::game::GameResult result(const rm::game::GameJob& job, const std::string& win
   return r;
 }
 
-rm::game::GameResult void_result(const rm::game::GameJob& job) {
-  rm::game::GameResult r;
-  r.game_id = job.game_id;
-  r.black_code = job.black.code;
-  r.white_code = job.white.code;
-  r.is_void = true;
-  r.void_reason = "engine exited";
-  r.sgf_result = "Void";
-  return r;
-}
-
 std::vector<std::string> issue_all(rm::comp::Competition& c) {
   std::vector<std::string> ids;
   while (auto request = c.next_job()) ids.push_back(request->job.game_id);
@@ -109,17 +98,17 @@ TEST_CASE(
   auto cf = load(dir, "p.yaml", kPlayers + "matchups:\n  - [a, b]\nnumber_of_games: 10\n");
   rm::comp::Playoff p(cf);
   auto first = p.next_job();
-  CHECK_FALSE(p.on_void(void_result(first->job)));  // nothing finished yet in this run
+  CHECK_FALSE(p.on_void(rm::comp::test::void_for(first->job)));  // nothing finished yet in this run
 
   rm::comp::Playoff q(cf);
   auto g0 = q.next_job();
   q.on_result(result(g0->job, "a"));
   auto g1 = q.next_job();
-  CHECK(q.on_void(void_result(g1->job)));  // replayed...
+  CHECK(q.on_void(rm::comp::test::void_for(g1->job)));  // replayed...
   auto replay = q.next_job();
   REQUIRE(replay);
   CHECK(replay->job.game_id == g1->job.game_id);     // ...with the same id
-  CHECK_FALSE(q.on_void(void_result(replay->job)));  // twice in a row: halt
+  CHECK_FALSE(q.on_void(rm::comp::test::void_for(replay->job)));  // twice in a row: halt
   // The unfinished number is reissued by the next run.
   rm::comp::Playoff next_run(cf);
   next_run.restore(q.state());

@@ -1,17 +1,14 @@
-// Plain POSIX implementation of rm::process::Process: fork + execve (never a shell), pipes
-// with poll() deadlines, process groups, PR_SET_PDEATHSIG, wait4 for rusage. fork rather
-// than posix_spawn because the child must set PR_SET_PDEATHSIG and check getppid(), which
-// posix_spawn cannot do.
+// Plain POSIX implementation of rm::process::Process: pipes with poll() deadlines, process
+// groups, a pidfd to wait for the exit, wait4 for rusage. Starting the child (clone + execve,
+// never a shell) is child_launch.cpp.
 #include "engine/process/process.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -22,6 +19,7 @@
 #include <mutex>
 #include <thread>
 
+#include "engine/process/child_launch.hpp"
 #include "engine/process/stderr_collector.hpp"
 
 extern char** environ;
@@ -62,56 +60,6 @@ void close_fd(int& fd) {
   fd = -1;
 }
 
-// Messages the child sends back over the exec-error pipe: which step failed and errno.
-enum class ChildStep : int { Chdir = 1, Dup = 2, Exec = 3, ParentGone = 4 };
-struct ChildFailure {
-  int step;
-  int err;
-};
-
-// Runs in the forked child: only async-signal-safe calls from here to execve.
-[[noreturn]] void run_child(pid_t parent, int in_fd, int out_fd, int err_fd, int report_fd,
-                            const char* cwd, const char* path, char* const* argv,
-                            char* const* envp) {
-  auto fail = [report_fd](ChildStep step, int err) {
-    const ChildFailure f{static_cast<int>(step), err};
-    [[maybe_unused]] const ssize_t w = ::write(report_fd, &f, sizeof f);
-    ::_exit(127);
-  };
-  ::setpgid(0, 0);
-  // Die with Ringmaster. The signal fires when the forking *thread* exits, so the owner must
-  // close the process before its thread ends (the controller always does).
-  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (::getppid() != parent) fail(ChildStep::ParentGone, 0);  // parent died before prctl
-
-  // Engines get default signal handling whatever Ringmaster ignores or blocks (an ignored
-  // SIGPIPE or SIGINT would otherwise be inherited across exec).
-  struct sigaction dfl {};
-  dfl.sa_handler = SIG_DFL;
-  for (int sig = 1; sig < NSIG; ++sig) {
-    if (sig != SIGKILL && sig != SIGSTOP) ::sigaction(sig, &dfl, nullptr);
-  }
-  sigset_t none;
-  ::sigemptyset(&none);
-  ::sigprocmask(SIG_SETMASK, &none, nullptr);
-
-  if (::dup2(in_fd, 0) < 0 || ::dup2(out_fd, 1) < 0 || ::dup2(err_fd, 2) < 0)
-    fail(ChildStep::Dup, errno);
-  // Close every other fd (except the report pipe, which is close-on-exec): fds opened
-  // without O_CLOEXEC by other code must not leak into engines.
-  const unsigned report = static_cast<unsigned>(report_fd);
-  if (report > 3 && ::syscall(SYS_close_range, 3U, report - 1, 0U) != 0) {
-    for (int fd = 3; fd < report_fd; ++fd) ::close(fd);
-  }
-  if (::syscall(SYS_close_range, report + 1, ~0U, 0U) != 0) {
-    for (int fd = report_fd + 1; fd < 65536; ++fd) ::close(fd);
-  }
-  if (cwd != nullptr && ::chdir(cwd) != 0) fail(ChildStep::Chdir, errno);
-  ::execve(path, argv, envp);
-  fail(ChildStep::Exec, errno);
-  ::_exit(127);  // not reached
-}
-
 std::optional<ExitInfo> exit_info_from(const siginfo_t& info) {
   if (info.si_pid == 0) return std::nullopt;
   ExitInfo e;
@@ -128,6 +76,7 @@ std::optional<ExitInfo> exit_info_from(const siginfo_t& info) {
 
 struct Process::Impl {
   pid_t pid = -1;
+  int pidfd = -1;  // readable once the child has exited; -1 on kernels without CLONE_PIDFD
   int stdin_fd = -1;
   int stdout_fd = -1;
   std::string read_buffer;
@@ -141,6 +90,7 @@ struct Process::Impl {
   ~Impl() {
     close_fd(stdin_fd);
     close_fd(stdout_fd);
+    close_fd(pidfd);
   }
 
   std::optional<ExitInfo> peek_exit() {
@@ -150,15 +100,25 @@ struct Process::Impl {
     return exit_info_from(info);
   }
 
-  // Waits up to max_s for the leader to exit (not reaping it).
-  bool wait_exit(double max_s) {
+  // Waits up to max_s for the leader to exit (not reaping it). With a pidfd the wait ends
+  // as soon as it exits; without one (old kernels) it polls with a growing sleep.
+  bool wait_exit(double max_s, const std::atomic<bool>* abort = nullptr) {
     const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                              std::chrono::duration<double>(max_s));
     auto step = std::chrono::microseconds(500);
     while (true) {
       if (peek_exit()) return true;
+      if (abort != nullptr && abort->load()) return false;
       const auto now = Clock::now();
       if (now >= deadline) return false;
+      if (pidfd >= 0) {
+        auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now) +
+                    std::chrono::milliseconds(1);
+        if (abort != nullptr) wait = std::min(wait, std::chrono::milliseconds(50));
+        pollfd pfd{pidfd, POLLIN, 0};
+        ::poll(&pfd, 1, static_cast<int>(std::min<long long>(wait.count(), INT_MAX)));
+        continue;
+      }
       std::this_thread::sleep_for(std::min<Clock::duration>(step, deadline - now));
       step = std::min(step * 2, std::chrono::microseconds(20000));
     }
@@ -236,8 +196,8 @@ std::variant<std::unique_ptr<Process>, SpawnError> Process::spawn(const ProcessS
                       "' (looked on PATH, beside the running executable and in /usr/games)"};
   }
 
-  // Everything the child needs is prepared before fork: after fork only
-  // async-signal-safe calls are allowed (other threads may hold malloc locks).
+  // Everything the child needs is prepared here: the child shares our memory until execve
+  // and may only make raw system calls (other threads may hold malloc locks).
   std::vector<std::string> env_strings;
   {
     std::map<std::string, std::string> merged;
@@ -267,62 +227,56 @@ std::variant<std::unique_ptr<Process>, SpawnError> Process::spawn(const ProcessS
     sink_fd = 2;
   }
 
-  int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, report[2] = {-1, -1};
+  int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
   auto close_all = [&] {
-    for (int* p : {in, out, err, report}) {
+    for (int* p : {in, out, err}) {
       close_fd(p[0]);
       close_fd(p[1]);
     }
     if (sink_fd > 2) ::close(sink_fd);
   };
-  if (!make_pipe(in) || !make_pipe(out) || !make_pipe(err) || !make_pipe(report)) {
+  if (!make_pipe(in) || !make_pipe(out) || !make_pipe(err)) {
     const int e = errno;
     close_all();
     return SpawnError{"cannot create pipes: " + errno_text(e)};
   }
 
-  const pid_t parent = ::getpid();
-  const char* cwd = spec.cwd.empty() ? nullptr : spec.cwd.c_str();
-  const pid_t pid = ::fork();
-  if (pid < 0) {
-    const int e = errno;
-    close_all();
-    return SpawnError{"fork failed: " + errno_text(e)};
-  }
-  if (pid == 0) {
-    run_child(parent, in[0], out[1], err[1], report[1], cwd, path->c_str(), argv.data(),
-              envp.data());
-  }
-  // Also set the group from the parent, so that it exists before we could signal it.
-  ::setpgid(pid, pid);
+  detail::LaunchArgs args;
+  args.in_fd = in[0];
+  args.out_fd = out[1];
+  args.err_fd = err[1];
+  args.cwd = spec.cwd.empty() ? nullptr : spec.cwd.c_str();
+  args.path = path->c_str();
+  args.argv = argv.data();
+  args.envp = envp.data();
+  const detail::Launched launched = detail::launch_child(args);
   close_fd(in[0]);
   close_fd(out[1]);
   close_fd(err[1]);
-  close_fd(report[1]);
-
-  ChildFailure failure{};
-  ssize_t got;
-  do {
-    got = ::read(report[0], &failure, sizeof failure);
-  } while (got < 0 && errno == EINTR);
-  close_fd(report[0]);
-  if (got > 0) {
-    int status = 0;
-    ::waitpid(pid, &status, 0);
+  if (launched.pid < 0) {
     close_all();
-    std::string what;
-    switch (static_cast<ChildStep>(failure.step)) {
-      case ChildStep::Chdir: what = "bad working directory: " + spec.cwd + ": "; break;
-      case ChildStep::Dup: what = "cannot set up standard streams: "; break;
-      case ChildStep::Exec: what = "cannot execute '" + *path + "': "; break;
-      case ChildStep::ParentGone: return SpawnError{"parent exited during spawn"};
+    const std::string why = errno_text(launched.error);
+    switch (launched.failed) {
+      case detail::LaunchStep::Chdir:
+        return SpawnError{"bad working directory: " + spec.cwd + ": " + why};
+      case detail::LaunchStep::Dup:
+        return SpawnError{"cannot set up standard streams: " + why};
+      case detail::LaunchStep::Exec:
+        return SpawnError{"cannot execute '" + *path + "': " + why};
+      case detail::LaunchStep::ParentGone:
+        return SpawnError{"parent exited during spawn"};
+      case detail::LaunchStep::Clone:
+      case detail::LaunchStep::None:
+        break;
     }
-    return SpawnError{what + errno_text(failure.err)};
+    return SpawnError{"cannot start a process: " + why};
   }
+  const pid_t pid = launched.pid;
 
-  ::fcntl(out[0], F_SETFL, ::fcntl(out[0], F_GETFL) | O_NONBLOCK);
+  ::fcntl(out[0], F_SETFL, O_NONBLOCK);  // a fresh pipe end has no other status flags
   auto impl = std::make_unique<Impl>();
   impl->pid = pid;
+  impl->pidfd = launched.pidfd;
   impl->stdin_fd = in[1];
   impl->stdout_fd = out[0];
   impl->stderr_collector = std::make_unique<detail::StderrCollector>(err[0], sink_fd);
@@ -332,9 +286,13 @@ std::variant<std::unique_ptr<Process>, SpawnError> Process::spawn(const ProcessS
 int Process::pid() const { return impl_->pid; }
 
 WriteResult Process::write_line(std::string_view line) {
-  if (impl_->stdin_fd < 0) return {IoStatus::Eof, "stdin already closed"};
   std::string data(line);
   data += '\n';
+  return write_text(data);
+}
+
+WriteResult Process::write_text(std::string_view data) {
+  if (impl_->stdin_fd < 0) return {IoStatus::Eof, "stdin already closed"};
   // A write to a pipe whose reader has gone raises SIGPIPE, which would kill Ringmaster.
   // Block it in this thread only, and consume the one our write raised, so the write just
   // fails with EPIPE and the process-wide disposition is untouched.
@@ -418,6 +376,12 @@ ReadResult Process::peek_byte(Clock::time_point deadline, const std::atomic<bool
 
 std::optional<ExitInfo> Process::exit_status_if_exited() {
   if (impl_->close_result) return impl_->close_result->exit;
+  return impl_->peek_exit();
+}
+
+std::optional<ExitInfo> Process::wait_for_exit(double max_s, const std::atomic<bool>* abort) {
+  if (impl_->close_result) return impl_->close_result->exit;
+  impl_->wait_exit(max_s, abort);
   return impl_->peek_exit();
 }
 

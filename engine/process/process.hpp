@@ -101,6 +101,9 @@ class Process {
 
   // Writes line + '\n' in full. A dead reader gives Eof (EPIPE), never SIGPIPE.
   WriteResult write_line(std::string_view line);
+  // Writes data (e.g. several command lines at once) in full, in one write() when the pipe
+  // has room. Same status rules as write_line.
+  WriteResult write_text(std::string_view data);
 
   // Reads one line ('\n' removed) before `deadline`. At most max_bytes are accepted for the
   // line; more gives TooLong (the excess stays unread). `abort` (may be null) is polled
@@ -115,6 +118,9 @@ class Process {
 
   // Has the child (the group leader) exited? Does not reap it.
   std::optional<ExitInfo> exit_status_if_exited();
+  // Waits up to max_s (or until `abort` becomes true) for the leader to exit, without
+  // reaping it; its status, or nullopt if it still runs.
+  std::optional<ExitInfo> wait_for_exit(double max_s, const std::atomic<bool>* abort = nullptr);
 
   // Last ~2 KiB of the child's stderr (whatever the StderrMode). Thread-safe.
   std::string stderr_tail() const;

@@ -31,7 +31,8 @@ struct EngineSpec {
   std::string name;  // the player code, used in every message
   rm::process::ProcessSpec process;
   std::vector<std::vector<std::string>> startup_gtp_commands;  // sent after identification
-  std::map<std::string, std::string> gtp_aliases;  // command renaming, e.g. {"gomill-cpu_time": "cputime"}
+  std::map<std::string, std::string>
+      gtp_aliases;  // command renaming, e.g. {"gomill-cpu_time": "cputime"}
   Timeouts timeouts;
 };
 
@@ -80,6 +81,19 @@ class Controller {
       const EngineSpec& spec, GtpLog log = {}, std::string log_channel = {},
       const std::atomic<bool>* abort = nullptr);
 
+  // Starts several engines at once, as start() does each: every engine is spawned and sent
+  // protocol_version before any response is awaited, and the later identification steps
+  // are interleaved, so that the engines' start-up latencies overlap. Results are in the
+  // order of the requests; an engine whose start fails is closed.
+  struct StartRequest {
+    EngineSpec spec;
+    GtpLog log;
+    std::string log_channel;
+    const std::atomic<bool>* abort = nullptr;
+  };
+  static std::vector<std::variant<std::unique_ptr<Controller>, GtpError>> start_all(
+      const std::vector<StartRequest>& requests);
+
   ~Controller();  // close()
   Controller(const Controller&) = delete;
   Controller& operator=(const Controller&) = delete;
@@ -88,10 +102,36 @@ class Controller {
   // Success -> response text; failure response -> GtpError{FailureResponse,
   // "failure response from 'genmove b' to player one:\n<text>"}. After any error other than
   // FailureResponse the channel is broken: later sends fail at once with the same kind.
+  // Results of submitted commands not yet received are dropped first (see abandon_pending).
   enum class CommandKind { Genmove, Other };
   std::variant<std::string, GtpError> send(const std::string& command,
                                            const std::vector<std::string>& args = {},
                                            CommandKind kind = CommandKind::Other);
+
+  // Pipelining. GTP v2 lets a controller send several commands before reading responses,
+  // which come back in order. submit() sends the commands in one write; receive() then
+  // returns their results one at a time, in order, exactly as send() would have: the same
+  // errors and messages, each with its own deadline (for its kind), counted from when the
+  // previous response was read (or from the write if later). The transcript lists each
+  // command when it is written and each response when it is read.
+  struct Command {
+    std::string name;
+    std::vector<std::string> args;
+    CommandKind kind = CommandKind::Other;
+  };
+  // `known_commands`: names to ask known_command about in the same write (as
+  // prefetch_known_command), after the commands.
+  void submit(const std::vector<Command>& commands,
+              const std::vector<std::string>& known_commands = {});
+  // Precondition: a submitted command's result is outstanding.
+  std::variant<std::string, GtpError> receive();
+  // Gives up on the submitted commands whose results have not been received (e.g. the
+  // genmove pipelined after a play that failed): their responses are read and dropped before
+  // any later response, each allowed at most quit_s; an error there breaks the channel but
+  // is not reported.
+  void abandon_pending();
+  // Sends `known_command <name>` now without waiting; known_command(name) reads the answer.
+  void prefetch_known_command(const std::string& name);
 
   // Cached per command name; failure responses and channel errors count as false.
   bool known_command(const std::string& name);
@@ -111,6 +151,9 @@ class Controller {
   // quit (bounded by quit_s; skipped if the channel is broken), wait quit_s, SIGTERM group,
   // SIGKILL group, reap. Idempotent (later calls return the first report).
   CloseReport close();
+  // Sends quit without waiting (abandoning outstanding results), so that several engines
+  // can be told to quit before waiting for any; close() then reads the response.
+  void begin_close();
 
   // Thread-safe: SIGKILLs the engine's process group now (e.g. to stop a game from another
   // thread); the blocked send() then returns an Exited/ClosedPipe error. close() still reaps.

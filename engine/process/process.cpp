@@ -37,7 +37,9 @@ namespace {
 
 using Clock = Process::Clock;
 
-std::string errno_text(int err) { return std::strerror(err); }
+std::string errno_text(int err) {
+  return std::strerror(err);
+}
 
 // Moves fd to a number >= 3 (keeping O_CLOEXEC), so that dup2 onto 0/1/2 in the child
 // can never clobber another pipe end.
@@ -222,7 +224,8 @@ std::variant<std::unique_ptr<Process>, SpawnError> Process::spawn(const ProcessS
   if (spec.stderr_mode == StderrMode::AppendToFile) {
     sink_fd = ::open(spec.stderr_path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
     if (sink_fd < 0)
-      return SpawnError{"cannot open stderr log file '" + spec.stderr_path + "': " + errno_text(errno)};
+      return SpawnError{"cannot open stderr log file '" + spec.stderr_path +
+                        "': " + errno_text(errno)};
   } else if (spec.stderr_mode == StderrMode::PassThrough) {
     sink_fd = 2;
   }
@@ -283,7 +286,9 @@ std::variant<std::unique_ptr<Process>, SpawnError> Process::spawn(const ProcessS
   return std::unique_ptr<Process>(new Process(std::move(impl)));
 }
 
-int Process::pid() const { return impl_->pid; }
+int Process::pid() const {
+  return impl_->pid;
+}
 
 WriteResult Process::write_line(std::string_view line) {
   std::string data(line);
@@ -385,13 +390,21 @@ std::optional<ExitInfo> Process::wait_for_exit(double max_s, const std::atomic<b
   return impl_->peek_exit();
 }
 
-std::string Process::stderr_tail() const { return impl_->stderr_collector->tail(); }
+std::string Process::stderr_tail() const {
+  return impl_->stderr_collector->tail();
+}
 
-void Process::settle_stderr(double max_s) { impl_->stderr_collector->wait_for_eof(max_s); }
+void Process::settle_stderr(double max_s) {
+  impl_->stderr_collector->wait_for_eof(max_s);
+}
 
-void Process::signal_group(int sig) { impl_->kill_group(sig); }
+void Process::signal_group(int sig) {
+  impl_->kill_group(sig);
+}
 
-bool Process::is_closed() const { return impl_->close_result.has_value(); }
+bool Process::is_closed() const {
+  return impl_->close_result.has_value();
+}
 
 CloseResult Process::close(const CloseOptions& options) {
   Impl& p = *impl_;

@@ -33,7 +33,7 @@ struct ProcessSpec {
   std::string cwd;                             // empty = inherit
   std::map<std::string, std::string> environ;  // added to / overriding the inherited environment
   StderrMode stderr_mode = StderrMode::Discard;
-  std::string stderr_path;                     // for AppendToFile
+  std::string stderr_path;  // for AppendToFile
 };
 
 // The executable that spawn() would run for argv0, or nullopt if none is found.
@@ -82,7 +82,8 @@ struct CloseResult {
 };
 
 struct SpawnError {
-  std::string message;  // e.g. "cannot find executable 'foo' (looked on PATH, beside ..., /usr/games)"
+  std::string
+      message;  // e.g. "cannot find executable 'foo' (looked on PATH, beside ..., /usr/games)"
 };
 
 class Process {

@@ -73,10 +73,20 @@ struct VoidGame {
   bool aborted = false;
 };
 
+// A 'play' pipelined before a player's move request (GTP v2 lets the referee send both in
+// one write; the responses come back in order).
+struct PlayInFlight {
+  std::string colour;  // of the move being played
+  std::string vertex;
+};
+
 struct Player {
   const PlayerSpec* spec = nullptr;
   std::string colour;  // "b" / "w"
   std::unique_ptr<Controller> controller;
+  std::optional<PlayInFlight> play_in_flight;  // its response not read yet
+  bool move_requested = false;                 // genmove sent, response not read yet
+  bool move_request_uses_claim = false;
 };
 
 class Referee {
@@ -113,15 +123,30 @@ class Referee {
     if (aborted()) throw VoidGame{"aborted", true};
   }
 
+  // Both engines start at once (their start-up latencies overlap); if both fail, black's
+  // error is reported, as when they were started one after the other.
   void start_engines() {
+    check_abort();
+    std::vector<Controller::StartRequest> requests;
     for (Player& p : players_) {
-      check_abort();
-      rm::gtp::EngineSpec spec = p.spec->engine;
-      if (spec.name.empty()) spec.name = p.spec->code;
-      spec.process.environ["GOMILL_GAME_ID"] = job_.game_id;
-      auto started = Controller::start(spec, transcript_.logger(), p.colour, abort_);
-      if (auto* err = std::get_if<GtpError>(&started)) void_on(*err);
-      p.controller = std::move(std::get<std::unique_ptr<Controller>>(started));
+      Controller::StartRequest r;
+      r.spec = p.spec->engine;
+      if (r.spec.name.empty()) r.spec.name = p.spec->code;
+      r.spec.process.environ["GOMILL_GAME_ID"] = job_.game_id;
+      r.log = transcript_.logger();
+      r.log_channel = p.colour;
+      r.abort = abort_;
+      requests.push_back(std::move(r));
+    }
+    auto started = Controller::start_all(requests);
+    for (std::size_t i = 0; i < started.size(); ++i) {
+      if (auto* c = std::get_if<std::unique_ptr<Controller>>(&started[i]))
+        players_[i].controller = std::move(*c);
+    }
+    for (auto& s : started) {
+      if (auto* err = std::get_if<GtpError>(&s)) void_on(*err);
+    }
+    for (Player& p : players_) {
       const auto& d = p.controller->description();
       (p.colour == "b" ? result_.black_short_description : result_.white_short_description) =
           d.short_description();
@@ -136,18 +161,30 @@ class Referee {
   }
 
   // A command whose failure (of any kind) makes the game void: set-up commands.
-  std::string send_required(Player& p, const std::string& cmd, const std::vector<std::string>& args) {
+  std::string send_required(Player& p, const std::string& cmd,
+                            const std::vector<std::string>& args) {
     check_abort();
     Reply r = p.controller->send(cmd, args);
     if (auto* err = std::get_if<GtpError>(&r)) void_on(*err);
     return std::get<std::string>(r);
   }
 
-  // A command during play: channel errors void the game, failure responses are returned.
+  // A command during play: channel errors void the game, failure responses and timeouts
+  // are returned.
   Reply send_in_play(Player& p, const std::string& cmd, const std::vector<std::string>& args,
                      Controller::CommandKind kind = Controller::CommandKind::Other) {
     check_abort();
-    Reply r = p.controller->send(cmd, args, kind);
+    return in_play(p.controller->send(cmd, args, kind));
+  }
+  // The same for the next result of commands submitted earlier.
+  Reply receive_in_play(Player& p) {
+    Reply r = p.controller->receive();
+    if (auto* err = std::get_if<GtpError>(&r); err && err->kind != ErrorKind::FailureResponse) {
+      p.controller->abandon_pending();
+    }
+    return in_play(std::move(r));
+  }
+  Reply in_play(Reply r) {
     if (auto* err = std::get_if<GtpError>(&r)) {
       if (err->kind != ErrorKind::FailureResponse && err->kind != ErrorKind::Timeout) void_on(*err);
     }
@@ -168,12 +205,27 @@ class Referee {
 
   // ---- set-up ----
 
+  // Both engines' set-up commands are pipelined (one write each) and the two engines work
+  // at once. The known_command questions the referee will ask later go in the same write,
+  // and so does black's first move request when nothing has to be decided before it.
   void set_up_board() {
     const GameSettings& s = job_.settings;
+    const bool first_move_now = s.handicap < 2 && !players_[0].spec->allow_claim;
+    check_abort();
     for (Player& p : players_) {
-      send_required(p, "boardsize", {std::to_string(s.board_size)});
-      send_required(p, "clear_board", {});
-      send_required(p, "komi", {python_float(s.komi)});
+      std::vector<Controller::Command> commands = {{"boardsize", {std::to_string(s.board_size)}},
+                                                   {"clear_board", {}},
+                                                   {"komi", {python_float(s.komi)}}};
+      std::vector<std::string> known = {"gomill-explain_last_move", "gomill-cpu_time"};
+      if (p.spec->allow_claim) known.push_back("gomill-genmove_ex");
+      p.controller->submit(commands, known);
+      if (&p == &players_[0] && first_move_now) request_move(p, std::nullopt);
+    }
+    for (Player& p : players_) {
+      for (int i = 0; i < 3; ++i) {
+        Reply r = p.controller->receive();
+        if (auto* err = std::get_if<GtpError>(&r)) void_on(*err);
+      }
     }
     if (s.handicap >= 2) {
       if (s.handicap_style == HandicapStyle::Fixed) {
@@ -187,7 +239,8 @@ class Referee {
   void place_handicap(const std::vector<rm::go::Vertex>& points) {
     for (const auto& v : points) {
       board_.place_handicap_stone(v);
-      game_.handicap_points.push_back(rm::go::to_sgf(rm::go::Move::at(v), job_.settings.board_size));
+      game_.handicap_points.push_back(
+          rm::go::to_sgf(rm::go::Move::at(v), job_.settings.board_size));
     }
   }
 
@@ -199,7 +252,8 @@ class Referee {
     for (const auto& v : expected) expected_set.push_back(key(v));
     std::sort(expected_set.begin(), expected_set.end());
     for (Player& p : players_) {
-      std::string response = send_required(p, "fixed_handicap", {std::to_string(job_.settings.handicap)});
+      std::string response =
+          send_required(p, "fixed_handicap", {std::to_string(job_.settings.handicap)});
       std::vector<std::pair<int, int>> got;
       for (const auto& w : split_words(response)) {
         auto m = rm::go::parse_gtp_move(w, size);
@@ -211,7 +265,8 @@ class Referee {
       }
       std::sort(got.begin(), got.end());
       if (got != expected_set) {
-        throw VoidGame{"bad response from fixed_handicap command to " + p.spec->code + ": " + response};
+        throw VoidGame{"bad response from fixed_handicap command to " + p.spec->code + ": " +
+                       response};
       }
     }
     place_handicap(expected);
@@ -220,9 +275,11 @@ class Referee {
   void set_up_free_handicap() {
     const int size = job_.settings.board_size;
     Player& black = players_[0];
-    std::string response = send_required(black, "place_free_handicap", {std::to_string(job_.settings.handicap)});
+    std::string response =
+        send_required(black, "place_free_handicap", {std::to_string(job_.settings.handicap)});
     auto invalid = [&](const std::string& why) {
-      return VoidGame{"invalid response from place_free_handicap command to " + black.spec->code + ": " + why};
+      return VoidGame{"invalid response from place_free_handicap command to " + black.spec->code +
+                      ": " + why};
     };
     std::vector<rm::go::Vertex> points;
     std::vector<std::string> gtp_points;
@@ -246,6 +303,46 @@ class Referee {
 
   // ---- play ----
 
+  // Sends p its move request, after `play` of the opponent's last move if given, in one
+  // write (GTP pipelining); the responses are read by play_moves in order.
+  void request_move(Player& p, std::optional<PlayInFlight> play) {
+    check_abort();
+    p.move_request_uses_claim =
+        p.spec->allow_claim && p.controller->known_command("gomill-genmove_ex");
+    std::vector<Controller::Command> commands;
+    if (play) commands.push_back({"play", {play->colour, play->vertex}});
+    std::vector<std::string> args = p.move_request_uses_claim
+                                        ? std::vector<std::string>{p.colour, "claim"}
+                                        : std::vector<std::string>{p.colour};
+    commands.push_back({p.move_request_uses_claim ? "gomill-genmove_ex" : "genmove", args,
+                        Controller::CommandKind::Genmove});
+    p.controller->submit(commands);
+    p.play_in_flight = std::move(play);
+    p.move_requested = true;
+  }
+
+  // The outcome if `receiver` did not accept `play` of the move `maker` just made, else
+  // nullopt. The rules are gomill's: a timeout or other failure forfeits the receiver, except
+  // "illegal move", which forfeits the maker.
+  std::optional<Outcome> play_rejected(int receiver, const PlayInFlight& play,
+                                       const Reply& played) {
+    const auto* err = std::get_if<GtpError>(&played);
+    if (err == nullptr) return std::nullopt;
+    const Player& p = players_[receiver];
+    if (err->kind == ErrorKind::Timeout) {
+      return forfeit_by(receiver,
+                        "timeout after " + python_float(p.spec->engine.timeouts.other_s) +
+                            "s waiting for response to 'play " + play.colour + " " + play.vertex +
+                            "'",
+                        "timeout");
+    }
+    if (lower(failure_text(*err)) == "illegal move") {
+      return forfeit_by(1 - receiver, p.spec->code + " claims move " + play.vertex + " is illegal",
+                        "claims_illegal");
+    }
+    return forfeit_by(receiver, without_stderr_tail(err->message), "failure_response");
+  }
+
   Outcome play_moves() {
     const GameSettings& s = job_.settings;
     int to_move = s.handicap >= 2 ? 1 : 0;  // white moves first after handicap stones
@@ -256,16 +353,23 @@ class Referee {
       const std::string& c = mover.colour;
       const Colour colour = c == "b" ? Colour::Black : Colour::White;
 
-      bool use_claim = mover.spec->allow_claim && mover.controller->known_command("gomill-genmove_ex");
-      std::string cmd = use_claim ? "gomill-genmove_ex" : "genmove";
-      std::vector<std::string> args = use_claim ? std::vector<std::string>{c, "claim"}
-                                                : std::vector<std::string>{c};
-      std::string cmd_text = cmd + " " + c + (use_claim ? " claim" : "");
-      Reply reply = send_in_play(mover, cmd, args, Controller::CommandKind::Genmove);
+      check_abort();
+      if (!mover.move_requested) request_move(mover, std::nullopt);
+      if (mover.play_in_flight) {
+        const PlayInFlight play = *mover.play_in_flight;
+        mover.play_in_flight.reset();
+        if (auto o = play_rejected(to_move, play, receive_in_play(mover))) return *o;
+      }
+      const bool use_claim = mover.move_request_uses_claim;
+      std::string cmd_text = std::string(use_claim ? "gomill-genmove_ex " : "genmove ") + c +
+                             (use_claim ? " claim" : "");
+      mover.move_requested = false;
+      Reply reply = receive_in_play(mover);
       if (auto* err = std::get_if<GtpError>(&reply)) {
         if (err->kind == ErrorKind::Timeout) {
-          return forfeit_by(to_move, "timeout after " + python_float(mover.spec->engine.timeouts.genmove_s) +
-                                         "s waiting for response to '" + cmd_text + "'",
+          return forfeit_by(to_move,
+                            "timeout after " + python_float(mover.spec->engine.timeouts.genmove_s) +
+                                "s waiting for response to '" + cmd_text + "'",
                             "timeout");
         }
         return forfeit_by(to_move, without_stderr_tail(err->message), "failure_response");
@@ -279,38 +383,38 @@ class Referee {
       if (!move) return forfeit_by(to_move, "attempted ill-formed move " + text, "ill_formed_move");
       rm::go::MoveError error = board_.play(colour, *move);
       if (error != rm::go::MoveError::None) {
-        std::string what = error == rm::go::MoveError::Occupied ? "attempted move to occupied point "
-                           : error == rm::go::MoveError::Ko     ? "attempted move to ko-forbidden point "
-                           : error == rm::go::MoveError::Suicide ? "attempted suicide at "
-                                                                 : "attempted illegal move ";
+        std::string what =
+            error == rm::go::MoveError::Occupied  ? "attempted move to occupied point "
+            : error == rm::go::MoveError::Ko      ? "attempted move to ko-forbidden point "
+            : error == rm::go::MoveError::Suicide ? "attempted suicide at "
+                                                  : "attempted illegal move ";
         return forfeit_by(to_move, what + rm::go::to_gtp(*move), "illegal_move");
       }
       ++result_.move_count;
       consecutive_passes = move->is_pass() ? consecutive_passes + 1 : 0;
-      game_.moves.push_back(SgfMove{c == "b" ? 'B' : 'W', rm::go::to_sgf(*move, s.board_size), explain(mover)});
+      game_.moves.push_back(SgfMove{c == "b" ? 'B' : 'W', rm::go::to_sgf(*move, s.board_size), ""});
 
       const bool passed_out = consecutive_passes >= 2;
-      std::string vertex = rm::go::to_gtp(*move);
+      const PlayInFlight play{c, rm::go::to_gtp(*move)};
+      if (!passed_out && result_.move_count < s.move_limit) {
+        // The usual case: the opponent gets the move and its own move request in one write,
+        // and works on them while the mover is asked to explain its move.
+        request_move(other, play);
+        game_.moves.back().comment = explain(mover);
+        to_move = 1 - to_move;
+        continue;
+      }
+      game_.moves.back().comment = explain(mover);
       if (passed_out) {
         // The game-ending pass is still sent (in cautious mode); a failure there is ignored.
-        send_cautiously(other, "play", {c, vertex});
+        send_cautiously(other, "play", {play.colour, play.vertex});
         return score_game();
       }
-      Reply played = send_in_play(other, "play", {c, vertex});
-      if (auto* err = std::get_if<GtpError>(&played)) {
-        if (err->kind == ErrorKind::Timeout) {
-          return forfeit_by(1 - to_move, "timeout after " + python_float(other.spec->engine.timeouts.other_s) +
-                                             "s waiting for response to 'play " + c + " " + vertex + "'",
-                            "timeout");
-        }
-        if (lower(failure_text(*err)) == "illegal move") {
-          return forfeit_by(to_move, other.spec->code + " claims move " + vertex + " is illegal",
-                            "claims_illegal");
-        }
-        return forfeit_by(1 - to_move, without_stderr_tail(err->message), "failure_response");
+      if (auto o = play_rejected(1 - to_move, play,
+                                 send_in_play(other, "play", {play.colour, play.vertex}))) {
+        return *o;
       }
-      if (result_.move_count >= s.move_limit) return move_limit_reached();
-      to_move = 1 - to_move;
+      return move_limit_reached();
     }
   }
 
@@ -351,21 +455,31 @@ class Referee {
 
   // CPU time: gomill-cpu_time if the engine claims it (junk -> unknown, rusage not used),
   // else the rusage of the reaped process.
+  // Both engines are told to quit before either is waited for, so their exits overlap.
   void close_engines(bool ask_cpu_time, bool kill_first) {
-    for (Player& p : players_) {
+    std::optional<double> cpu[2];
+    bool claims_cpu_time[2] = {false, false};
+    for (int i = 0; i < 2; ++i) {
+      Player& p = players_[i];
       if (!p.controller) continue;
-      std::optional<double> cpu;
-      bool claims_cpu_time = false;
       if (ask_cpu_time && !aborted() && !p.controller->is_broken() &&
           p.controller->known_command("gomill-cpu_time")) {
-        claims_cpu_time = true;
-        cpu = p.controller->engine_cpu_time();
+        claims_cpu_time[i] = true;
+        cpu[i] = p.controller->engine_cpu_time();
       }
+    }
+    for (Player& p : players_) {
+      if (!p.controller) continue;
       if (kill_first || aborted()) p.controller->kill();
+      p.controller->begin_close();
+    }
+    for (int i = 0; i < 2; ++i) {
+      Player& p = players_[i];
+      if (!p.controller) continue;
       Controller::CloseReport report = p.controller->close();
-      if (!claims_cpu_time) cpu = report.rusage_cpu_s;
+      if (!claims_cpu_time[i]) cpu[i] = report.rusage_cpu_s;
       for (auto& e : report.late_errors) result_.late_errors.push_back(std::move(e));
-      (p.colour == "b" ? result_.black_cpu_s : result_.white_cpu_s) = cpu;
+      (p.colour == "b" ? result_.black_cpu_s : result_.white_cpu_s) = cpu[i];
       p.controller.reset();
     }
   }

@@ -1,0 +1,309 @@
+// The GTP channel: gomill's Linebased_gtp_channel wording and response rules, plus deadlines
+// and pipelining.
+#include "engine/gtp/channel.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "engine/gtp/wire.hpp"
+
+namespace rm::gtp::detail {
+
+using rm::process::IoStatus;
+
+namespace {
+
+// A flooding engine is a protocol error, not unbounded memory.
+constexpr std::size_t max_response_bytes = 1 << 20;
+
+// "2.0", "0.5", "600.0": seconds as in the messages' examples.
+std::string format_seconds(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", s);
+  std::string r = buf;
+  if (r.find_first_of(".e") == std::string::npos) r += ".0";
+  return r;
+}
+
+// True if nothing is left of the line once control characters (including CR) are removed:
+// such a line ends a response.
+bool is_terminator(const std::string& line) {
+  for (char c : line) {
+    const auto u = static_cast<unsigned char>(c);
+    if (!(u <= 0x08 || (u >= 0x0a && u <= 0x1f) || u == 0x7f)) return false;
+  }
+  return true;
+}
+
+Channel::Clock::duration seconds(double s) {
+  return std::chrono::duration_cast<Channel::Clock::duration>(std::chrono::duration<double>(s));
+}
+
+}  // namespace
+
+Channel::Channel(Settings settings, std::unique_ptr<rm::process::Process> process)
+    : s_(std::move(settings)), process_(std::move(process)) {}
+
+std::string Channel::actual_name(const std::string& name) const {
+  const auto alias = s_.aliases.find(name);
+  return alias == s_.aliases.end() ? name : alias->second;
+}
+
+std::string Channel::with_stderr_tail(std::string message) const {
+  std::string tail = process_ ? process_->stderr_tail() : std::string();
+  while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r')) tail.pop_back();
+  if (!tail.empty()) message += "\nstderr tail:\n" + sanitise_utf8(tail);
+  return message;
+}
+
+GtpError Channel::unusable(const std::string& desc) const {
+  return GtpError{*broken_, "error sending " + desc + " to player " + s_.player +
+                                ":\nchannel is unusable after an earlier error"};
+}
+
+GtpError Channel::channel_error(GtpError e) {
+  broken_ = e.kind;
+  return e;
+}
+
+// The engine stopped talking: tell an exit (with status) from a closed pipe.
+GtpError Channel::closed_error(const std::string& prefix, const std::string& what) {
+  // Give an exiting engine up to 1 s to finish dying, so the status can be reported.
+  if (auto exit = process_->wait_for_exit(1.0)) {
+    process_->settle_stderr(0.2);
+    return {ErrorKind::Exited, with_stderr_tail(prefix + what + " (" + exit->describe() + ")")};
+  }
+  return {ErrorKind::ClosedPipe, with_stderr_tail(prefix + what)};
+}
+
+void Channel::submit(const std::vector<Request>& requests) {
+  std::string data;
+  std::size_t first_new = entries_.size();
+  const auto now = Clock::now();
+  for (const auto& r : requests) {
+    Entry e;
+    const std::string actual = actual_name(r.name);
+    const std::string line = format_command(actual, r.args);
+    // gomill names the very first command so: an engine that fails it is usually not
+    // speaking GTP at all.
+    const bool first = first_command_ && !any_written_ && data.empty();
+    e.desc = first ? "first command (" + line + ")" : "'" + line + "'";
+    e.timeout_s = r.timeout_s;
+    e.submitted = now;
+    e.purpose = r.purpose;
+    e.known_name = r.known_name;
+    bool well_formed = is_well_formed_word(actual);
+    for (const auto& a : r.args) well_formed = well_formed && is_well_formed_word(a);
+    if (!process_ || closed_) {
+      e.result = GtpError{ErrorKind::ClosedPipe, "error sending " + e.desc + " to player " +
+                                                     s_.player + ":\nchannel is closed"};
+    } else if (broken_) {
+      e.result = unusable(e.desc);
+      e.derived_error = true;
+    } else if (!well_formed) {
+      e.result =
+          GtpError{ErrorKind::ProtocolError, "invalid command " + e.desc + " for player " +
+                                                 s_.player + ": words must be printable non-space"};
+    } else {
+      if (s_.log) s_.log(">> " + s_.log_channel + ": " + line);
+      data += line;
+      data += '\n';
+      e.written = true;
+    }
+    entries_.push_back(std::move(e));
+  }
+  if (data.empty()) return;
+  any_written_ = true;
+
+  const auto written = process_->write_text(data);
+  if (written.status == IoStatus::Ok) return;
+  // The write failed as a whole: the first command gets the error, the rest were never
+  // (usefully) sent.
+  Entry* first_written = nullptr;
+  for (std::size_t i = first_new; i < entries_.size(); ++i) {
+    if (entries_[i].written) {
+      first_written = &entries_[i];
+      break;
+    }
+  }
+  const std::string prefix =
+      "error sending " + first_written->desc + " to player " + s_.player + ":\n";
+  if (written.status == IoStatus::Eof) {
+    first_written->result =
+        channel_error(closed_error(prefix, "engine has closed the command channel"));
+  } else {
+    first_written->result = channel_error(
+        {ErrorKind::ClosedPipe, with_stderr_tail("transport " + prefix + written.error)});
+  }
+  fail_waiting_entries();
+}
+
+void Channel::fail_waiting_entries() {
+  for (auto& e : entries_) {
+    if (e.written && !e.result) {
+      e.result = unusable(e.desc);
+      e.derived_error = true;
+    }
+  }
+}
+
+void Channel::finish(Entry& e) {
+  if (e.purpose != Purpose::KnownCommand) return;
+  // Failure responses and errors count as "not known".
+  const auto* text = std::get_if<std::string>(&*e.result);
+  known_[e.known_name] = text != nullptr && *text == "true";
+}
+
+void Channel::read_next() {
+  for (auto& e : entries_) {
+    if (e.written && !e.result) {
+      read_response(e);
+      finish(e);
+      return;
+    }
+  }
+}
+
+void Channel::read_response(Entry& e) {
+  double timeout_s = e.timeout_s;
+  // A response nobody wants any more must not hold up the end of a game longer than a quit.
+  if (e.purpose == Purpose::Discard) timeout_s = std::min(timeout_s, s_.discard_timeout_s);
+  const auto deadline = std::max(e.submitted, last_read_end_) + seconds(timeout_s);
+  const std::string& desc = e.desc;
+  const std::string player = "player " + s_.player;
+  const std::string reading = "error reading response to " + desc + " from " + player + ":\n";
+  const std::string protocol =
+      "GTP protocol error reading response to " + desc + " from " + player + ":\n";
+  auto wait_failure = [&](const rm::process::ReadResult& r) -> GtpError {
+    switch (r.status) {
+      case IoStatus::Timeout:
+        return channel_error(
+            {ErrorKind::Timeout,
+             with_stderr_tail("timeout after " + format_seconds(timeout_s) +
+                              "s waiting for response to " + desc + " from " + player)});
+      case IoStatus::Aborted:
+        return channel_error({ErrorKind::Aborted,
+                              "aborted while waiting for response to " + desc + " from " + player});
+      case IoStatus::TooLong:
+        return channel_error({ErrorKind::ProtocolError,
+                              with_stderr_tail(protocol + "response too long (more than " +
+                                               std::to_string(max_response_bytes) + " bytes)")});
+      case IoStatus::Eof:
+        return channel_error(closed_error(reading, "engine has closed the response channel"));
+      default:
+        return channel_error(
+            {ErrorKind::ClosedPipe, with_stderr_tail("transport error reading response to " + desc +
+                                                     " from " + player + ":\n" + r.error)});
+    }
+  };
+  auto fail = [&](GtpError err) {
+    e.result = std::move(err);
+    fail_waiting_entries();
+  };
+
+  if (first_response_) {
+    // Check the first byte before waiting for a whole line: an engine speaking GMP or
+    // printing a banner without a newline is reported as such, not as a timeout.
+    const auto peeked = process_->peek_byte(deadline, s_.abort);
+    if (peeked.status != IoStatus::Ok) return fail(wait_failure(peeked));
+    if (auto bad = check_first_byte(peeked.line[0])) {
+      return fail(channel_error({ErrorKind::ProtocolError, with_stderr_tail(protocol + *bad)}));
+    }
+    first_response_ = false;
+  }
+
+  std::vector<std::string> lines;
+  std::size_t total = 0;
+  bool seen_data = false;
+  while (true) {
+    auto r = process_->read_line(deadline, max_response_bytes - std::min(total, max_response_bytes),
+                                 s_.abort);
+    if (r.status == IoStatus::Eof && !r.line.empty() && !is_blank_line(r.line)) {
+      // A final line without newline ends the response (as gomill's readline does).
+      if (s_.log) s_.log("<< " + s_.log_channel + ": " + r.line);
+      lines.push_back(r.line);
+      break;
+    }
+    if (r.status != IoStatus::Ok) {
+      if (r.status == IoStatus::Eof && seen_data) break;
+      return fail(wait_failure(r));
+    }
+    total += r.line.size() + 1;
+    if (!seen_data) {
+      if (is_blank_line(r.line)) continue;  // blank lines before a response are ignored
+      seen_data = true;
+    } else if (is_terminator(r.line)) {
+      break;
+    }
+    if (s_.log) s_.log("<< " + s_.log_channel + ": " + r.line);
+    lines.push_back(std::move(r.line));
+  }
+  last_read_end_ = Clock::now();
+  auto parsed = parse_response(lines);
+  if (!parsed.response) {
+    return fail(
+        channel_error({ErrorKind::ProtocolError, with_stderr_tail(protocol + parsed.error)}));
+  }
+  first_command_ = false;
+  if (parsed.response->is_failure) {
+    e.result = GtpError{ErrorKind::FailureResponse, "failure response from " + desc + " to " +
+                                                        player + ":\n" + parsed.response->text};
+    return;
+  }
+  e.result = std::move(parsed.response->text);
+}
+
+bool Channel::has_caller_pending() const {
+  return std::any_of(entries_.begin(), entries_.end(),
+                     [](const Entry& e) { return e.purpose == Purpose::Caller; });
+}
+
+Reply Channel::receive() {
+  while (true) {
+    if (entries_.empty()) {
+      return GtpError{ErrorKind::ClosedPipe, "no command outstanding for player " + s_.player};
+    }
+    Entry& front = entries_.front();
+    if (!front.result) read_next();
+    if (front.purpose != Purpose::Caller) {
+      entries_.pop_front();
+      continue;
+    }
+    last_derived_ = front.derived_error;
+    Reply r = std::move(*front.result);
+    entries_.pop_front();
+    return r;
+  }
+}
+
+void Channel::abandon() {
+  for (auto& e : entries_) {
+    if (e.purpose == Purpose::Caller) e.purpose = Purpose::Discard;
+  }
+}
+
+void Channel::drain() {
+  abandon();
+  while (!entries_.empty()) {
+    if (!entries_.front().result) read_next();
+    entries_.pop_front();
+  }
+}
+
+bool Channel::known_query_pending(const std::string& name) const {
+  return std::any_of(entries_.begin(), entries_.end(), [&](const Entry& e) {
+    return e.purpose == Purpose::KnownCommand && e.known_name == name && !e.result;
+  });
+}
+
+std::optional<bool> Channel::known(const std::string& name) {
+  while (known_query_pending(name)) read_next();
+  // Answered queries leave the queue once everything before them has been received.
+  while (!entries_.empty() && entries_.front().purpose == Purpose::KnownCommand &&
+         entries_.front().result)
+    entries_.pop_front();
+  if (auto it = known_.find(name); it != known_.end()) return it->second;
+  return std::nullopt;
+}
+
+}  // namespace rm::gtp::detail

@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "engine/gtp/controller.hpp"
 #include "ringmaster/game/referee.hpp"
@@ -78,15 +79,22 @@ int main(int argc, char** argv) {
     return 2;
   }
 
-  // Baseline: start (protocol_version, name, version, known_command) and quit two engines.
+  // Baseline: start two engines together (protocol_version, name, version, known_command),
+  // then quit them together, as the referee does; no game.
   Sample base;
   const int base_runs = games;
   for (int i = 0; i < base_runs; ++i) {
     auto t0 = Clock::now();
     double c0 = cpu_ms(RUSAGE_THREAD), s0 = cpu_ms(RUSAGE_SELF);
-    for (int k = 0; k < 2; ++k) {
-      auto started = rm::gtp::Controller::start(player(k == 0 ? "a" : "b", engine).engine);
-      if (auto* ctl = std::get_if<std::unique_ptr<rm::gtp::Controller>>(&started)) (*ctl)->close();
+    std::vector<rm::gtp::Controller::StartRequest> requests(2);
+    requests[0].spec = player("a", engine).engine;
+    requests[1].spec = player("b", engine).engine;
+    auto started = rm::gtp::Controller::start_all(requests);
+    for (auto& s : started) {
+      if (auto* ctl = std::get_if<std::unique_ptr<rm::gtp::Controller>>(&s)) (*ctl)->begin_close();
+    }
+    for (auto& s : started) {
+      if (auto* ctl = std::get_if<std::unique_ptr<rm::gtp::Controller>>(&s)) (*ctl)->close();
     }
     base.wall_ms += ms_since(t0);
     base.thread_cpu_ms += cpu_ms(RUSAGE_THREAD) - c0;

@@ -1,7 +1,6 @@
 #include "engine/process/stderr_collector.hpp"
 
 #include <fcntl.h>
-#include <poll.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -9,91 +8,84 @@
 
 namespace rm::process::detail {
 
-StderrCollector::StderrCollector(int read_fd, int sink_fd) : read_fd_(read_fd), sink_fd_(sink_fd) {
-  if (::pipe2(stop_pipe_, O_CLOEXEC) != 0) {
-    stop_pipe_[0] = stop_pipe_[1] = -1;  // stop() then relies on EOF only
-  }
-  thread_ = std::thread([this] { run(); });
-}
-
-StderrCollector::~StderrCollector() {
-  stop();
-  if (sink_fd_ > 2) ::close(sink_fd_);
-  for (int fd : stop_pipe_)
-    if (fd >= 0) ::close(fd);
-}
-
-void StderrCollector::stop() {
-  if (!thread_.joinable()) return;
-  if (stop_pipe_[1] >= 0) {
-    const char byte = 'x';
-    while (::write(stop_pipe_[1], &byte, 1) < 0 && errno == EINTR) {
-    }
-  }
-  thread_.join();
-}
-
-std::string StderrCollector::tail() const {
-  std::lock_guard lock(mutex_);
-  return tail_;
-}
-
-bool StderrCollector::wait_for_eof(double max_s) {
-  std::unique_lock lock(mutex_);
-  return eof_cv_.wait_for(lock, std::chrono::duration<double>(max_s), [this] { return at_eof_; });
-}
-
-void StderrCollector::append(const char* data, std::size_t n) {
-  if (sink_fd_ >= 0) {
+void StderrStream::append(const char* data, std::size_t n) {
+  if (sink_fd >= 0) {
     std::size_t done = 0;
     while (done < n) {
-      const ssize_t w = ::write(sink_fd_, data + done, n - done);
+      const ssize_t w = ::write(sink_fd, data + done, n - done);
       if (w < 0 && errno == EINTR) continue;
       if (w <= 0) break;  // a failing log file must not stop the draining
       done += static_cast<std::size_t>(w);
     }
   }
-  std::lock_guard lock(mutex_);
-  tail_.append(data, n);
-  if (tail_.size() > tail_capacity) tail_.erase(0, tail_.size() - tail_capacity);
+  std::lock_guard lock(tail_mutex);
+  tail.append(data, n);
+  if (tail.size() > tail_capacity) tail.erase(0, tail.size() - tail_capacity);
 }
 
-void StderrCollector::run() {
-  char buf[8192];
-  bool stopping = false;
-  // After stop(), a process outside the group could still flood the pipe: drain a bounded
-  // amount only.
-  std::size_t drained_after_stop = 0;
-  constexpr std::size_t max_drain_after_stop = 1 << 20;
+long StderrStream::read_some(char* buf, std::size_t size) {
   while (true) {
-    pollfd fds[2] = {{read_fd_, POLLIN, 0}, {stop_pipe_[0], POLLIN, 0}};
-    const nfds_t nfds = stop_pipe_[0] >= 0 && !stopping ? 2 : 1;
-    // When stopping, only drain what is already there (timeout 0).
-    const int r = ::poll(fds, nfds, stopping ? 0 : -1);
-    if (r < 0) {
-      if (errno == EINTR) continue;
-      break;
-    }
-    if (r == 0) break;  // stopping and nothing left
-    if (nfds == 2 && (fds[1].revents & POLLIN)) stopping = true;
-    if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
-      const ssize_t n = ::read(read_fd_, buf, sizeof buf);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) break;  // EOF (every writer has gone) or an error
+    const ssize_t n = ::read(fd, buf, size);
+    if (n > 0) {
       append(buf, static_cast<std::size_t>(n));
-      if (stopping) {
-        drained_after_stop += static_cast<std::size_t>(n);
-        if (drained_after_stop > max_drain_after_stop) break;
-      }
+      return n;
     }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno == EAGAIN) return 0;  // nothing more for now
+    return -1;                               // EOF (every writer has gone) or an error
   }
-  ::close(read_fd_);
-  read_fd_ = -1;
+}
+
+void StderrStream::close_at_eof() {
+  if (fd >= 0) ::close(fd);
+  fd = -1;
   {
-    std::lock_guard lock(mutex_);
-    at_eof_ = true;
+    std::lock_guard lock(tail_mutex);
+    at_eof = true;
   }
-  eof_cv_.notify_all();
+  eof_cv.notify_all();
+}
+
+StderrCollector::StderrCollector(int read_fd, int sink_fd)
+    : stream_(std::make_shared<StderrStream>()) {
+  // Non-blocking, so that stop() can drain what is left without ever waiting.
+  ::fcntl(read_fd, F_SETFL, O_NONBLOCK);
+  stream_->fd = read_fd;
+  stream_->sink_fd = sink_fd;
+  drainer_add(stream_);
+}
+
+StderrCollector::~StderrCollector() {
+  stop();
+  if (stream_->sink_fd > 2) ::close(stream_->sink_fd);
+}
+
+void StderrCollector::stop() {
+  StderrStream& s = *stream_;
+  std::lock_guard io(s.io_mutex);
+  if (s.fd < 0) return;
+  drainer_remove(s);
+  // A process outside the group could still flood the pipe: drain a bounded amount only.
+  char buf[8192];
+  std::size_t drained = 0;
+  constexpr std::size_t max_drain_after_stop = 1 << 20;
+  while (drained <= max_drain_after_stop) {
+    const long n = s.read_some(buf, sizeof buf);
+    if (n <= 0) break;
+    drained += static_cast<std::size_t>(n);
+  }
+  s.close_at_eof();
+}
+
+std::string StderrCollector::tail() const {
+  std::lock_guard lock(stream_->tail_mutex);
+  return stream_->tail;
+}
+
+bool StderrCollector::wait_for_eof(double max_s) {
+  std::unique_lock lock(stream_->tail_mutex);
+  return stream_->eof_cv.wait_for(lock, std::chrono::duration<double>(max_s),
+                                  [this] { return stream_->at_eof; });
 }
 
 }  // namespace rm::process::detail

@@ -1,22 +1,42 @@
-// Internal: drains a child's stderr continuously on its own thread so that an engine that
-// floods stderr never blocks, keeping the last bytes in memory for error messages and
-// sending the rest to a file, to our own stderr, or nowhere.
+// Internal: drains a child's stderr continuously so that an engine that floods stderr never
+// blocks, keeping the last bytes in memory for error messages and sending the rest to a
+// file, to our own stderr, or nowhere. The draining is done by one thread shared by every
+// collector of the process (stderr_drainer.cpp): a thread per engine cost as much CPU as
+// the rest of an engine's start.
 #pragma once
 
-#include <cstddef>
 #include <condition_variable>
+#include <cstddef>
+#include <memory>
 #include <mutex>
 #include <string>
-#include <thread>
-
-#include "engine/process/process.hpp"
 
 namespace rm::process::detail {
 
-class StderrCollector {
- public:
+// The state shared between a collector and the draining thread.
+struct StderrStream {
   static constexpr std::size_t tail_capacity = 2048;
 
+  std::mutex io_mutex;  // serialises reading and closing `fd`
+  int fd = -1;          // the parent's end of the stderr pipe (non-blocking); -1 once closed
+  int sink_fd = -1;     // -1 = discard; 2 = pass through (not closed); else a file (closed)
+
+  mutable std::mutex tail_mutex;
+  std::string tail;
+  bool at_eof = false;
+  std::condition_variable eof_cv;
+
+  // Sends data to the sink and keeps its end in the tail (caller holds io_mutex).
+  void append(const char* data, std::size_t n);
+  // Reads once (caller holds io_mutex, fd >= 0): the number of bytes read, 0 if none are
+  // available now, -1 at EOF or on an error.
+  long read_some(char* buf, std::size_t size);
+  // Closes fd and wakes wait_for_eof (caller holds io_mutex).
+  void close_at_eof();
+};
+
+class StderrCollector {
+ public:
   // Takes ownership of read_fd (the parent's end of the stderr pipe) and of sink_fd
   // (-1 = discard; 2 = pass through, not closed; else a file opened O_APPEND, closed).
   StderrCollector(int read_fd, int sink_fd);
@@ -24,8 +44,8 @@ class StderrCollector {
   StderrCollector(const StderrCollector&) = delete;
   StderrCollector& operator=(const StderrCollector&) = delete;
 
-  // Reads whatever is still buffered in the pipe, then ends the thread even if some process
-  // still holds the write end open.
+  // Reads whatever is still buffered in the pipe (at most 1 MiB), then stops draining even
+  // if some process still holds the write end open.
   void stop();
 
   std::string tail() const;
@@ -35,17 +55,12 @@ class StderrCollector {
   bool wait_for_eof(double max_s);
 
  private:
-  void run();
-  void append(const char* data, std::size_t n);
-
-  int read_fd_;
-  int sink_fd_;
-  int stop_pipe_[2] = {-1, -1};
-  mutable std::mutex mutex_;
-  std::string tail_;
-  bool at_eof_ = false;
-  std::condition_variable eof_cv_;
-  std::thread thread_;
+  std::shared_ptr<StderrStream> stream_;
 };
+
+// The shared draining thread (started on first use).
+void drainer_add(const std::shared_ptr<StderrStream>& stream);
+// Stops watching the stream (caller holds its io_mutex); the thread no longer reads it.
+void drainer_remove(StderrStream& stream);
 
 }  // namespace rm::process::detail

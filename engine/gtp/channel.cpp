@@ -170,30 +170,30 @@ void Channel::read_response(Entry& e) {
   if (e.purpose == Purpose::Discard) timeout_s = std::min(timeout_s, s_.discard_timeout_s);
   const auto deadline = std::max(e.submitted, last_read_end_) + seconds(timeout_s);
   const std::string& desc = e.desc;
-  const std::string player = "player " + s_.player;
-  const std::string reading = "error reading response to " + desc + " from " + player + ":\n";
-  const std::string protocol =
-      "GTP protocol error reading response to " + desc + " from " + player + ":\n";
+  // Message parts are built only when needed: this runs for every response.
+  auto from_player = [&] { return " from player " + s_.player; };
+  auto protocol = [&] { return "GTP protocol error reading response to " + desc + from_player() + ":\n"; };
   auto wait_failure = [&](const rm::process::ReadResult& r) -> GtpError {
     switch (r.status) {
       case IoStatus::Timeout:
         return channel_error(
             {ErrorKind::Timeout,
              with_stderr_tail("timeout after " + format_seconds(timeout_s) +
-                              "s waiting for response to " + desc + " from " + player)});
+                              "s waiting for response to " + desc + from_player())});
       case IoStatus::Aborted:
         return channel_error({ErrorKind::Aborted,
-                              "aborted while waiting for response to " + desc + " from " + player});
+                              "aborted while waiting for response to " + desc + from_player()});
       case IoStatus::TooLong:
         return channel_error({ErrorKind::ProtocolError,
-                              with_stderr_tail(protocol + "response too long (more than " +
+                              with_stderr_tail(protocol() + "response too long (more than " +
                                                std::to_string(max_response_bytes) + " bytes)")});
       case IoStatus::Eof:
-        return channel_error(closed_error(reading, "engine has closed the response channel"));
+        return channel_error(closed_error("error reading response to " + desc + from_player() + ":\n",
+                                          "engine has closed the response channel"));
       default:
         return channel_error(
             {ErrorKind::ClosedPipe, with_stderr_tail("transport error reading response to " + desc +
-                                                     " from " + player + ":\n" + r.error)});
+                                                     from_player() + ":\n" + r.error)});
     }
   };
   auto fail = [&](GtpError err) {
@@ -207,7 +207,7 @@ void Channel::read_response(Entry& e) {
     const auto peeked = process_->peek_byte(deadline, s_.abort);
     if (peeked.status != IoStatus::Ok) return fail(wait_failure(peeked));
     if (auto bad = check_first_byte(peeked.line[0])) {
-      return fail(channel_error({ErrorKind::ProtocolError, with_stderr_tail(protocol + *bad)}));
+      return fail(channel_error({ErrorKind::ProtocolError, with_stderr_tail(protocol() + *bad)}));
     }
     first_response_ = false;
   }
@@ -242,12 +242,12 @@ void Channel::read_response(Entry& e) {
   auto parsed = parse_response(lines);
   if (!parsed.response) {
     return fail(
-        channel_error({ErrorKind::ProtocolError, with_stderr_tail(protocol + parsed.error)}));
+        channel_error({ErrorKind::ProtocolError, with_stderr_tail(protocol() + parsed.error)}));
   }
   first_command_ = false;
   if (parsed.response->is_failure) {
     e.result = GtpError{ErrorKind::FailureResponse, "failure response from " + desc + " to " +
-                                                        player + ":\n" + parsed.response->text};
+                                                        "player " + s_.player + ":\n" + parsed.response->text};
     return;
   }
   e.result = std::move(parsed.response->text);

@@ -301,12 +301,19 @@ WriteResult Process::write_text(std::string_view data) {
   // A write to a pipe whose reader has gone raises SIGPIPE, which would kill Ringmaster.
   // Block it in this thread only, and consume the one our write raised, so the write just
   // fails with EPIPE and the process-wide disposition is untouched.
-  sigset_t pipe_set, old_mask, pending;
+  sigset_t pipe_set, old_mask;
   ::sigemptyset(&pipe_set);
   ::sigaddset(&pipe_set, SIGPIPE);
   ::pthread_sigmask(SIG_BLOCK, &pipe_set, &old_mask);
-  ::sigpending(&pending);
-  const bool was_pending = ::sigismember(&pending, SIGPIPE) == 1;
+  // Only a thread that already blocked SIGPIPE can have one pending for itself (an unblocked
+  // one would have been delivered): then ours merges with it and must not be consumed. The
+  // usual case needs no sigpending() call.
+  bool was_pending = false;
+  if (::sigismember(&old_mask, SIGPIPE) == 1) {
+    sigset_t pending;
+    ::sigpending(&pending);
+    was_pending = ::sigismember(&pending, SIGPIPE) == 1;
+  }
   WriteResult result;
   std::size_t done = 0;
   while (done < data.size()) {

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <thread>
 
 #include "process_scan.hpp"
@@ -204,6 +205,21 @@ TEST_CASE("referee: forfeits", "[game][referee]") {
     CHECK(r.detail == "forfeit by two: failure response from 'play b A1' to player two:\nforced failure");
     check_nothing_left(job);
   }
+  SECTION("opponent rejects play and hangs in the genmove pipelined after it") {
+    // The genmove was sent in the same write as the failing play: the game ends as before,
+    // and the unanswered genmove delays the close by at most quit_s (1 s here).
+    PlayerSpec white = scripted("two", {"--fail-command", "play", "--hang-in-genmove-after", "0"});
+    white.engine.timeouts.genmove_s = 60;
+    GameJob job = job_for(unique_id("failplayhang"), scripted("one"), white);
+    const auto t0 = std::chrono::steady_clock::now();
+    GameResult r = play_game(job);
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(10));
+    CHECK(r.sgf_result == "B+F");
+    CHECK(r.forfeit_cause == "failure_response");
+    CHECK(r.detail == "forfeit by two: failure response from 'play b A1' to player two:\nforced failure");
+    CHECK(r.late_errors.empty());
+    check_nothing_left(job);
+  }
   SECTION("failure response to genmove") {
     GameJob job = job_for(unique_id("failgen"), scripted("one", {"--fail-genmove-after", "1"}), scripted("two"));
     GameResult r = play_game(job);
@@ -370,6 +386,24 @@ TEST_CASE("referee: GTP transcript and cpu time", "[game][referee]") {
   CHECK(log.find(">> b: boardsize 9") != std::string::npos);
   CHECK(log.find(">> w: genmove w") != std::string::npos);
   CHECK(log.find("<< w: ") != std::string::npos);
+  // Commands are pipelined, but each engine still receives gomill's sequence, and every
+  // command has its response (all one-line here) in the transcript.
+  std::istringstream lines(log);
+  std::vector<std::string> white_commands;
+  int commands[2] = {0, 0}, responses[2] = {0, 0};
+  for (std::string line; std::getline(lines, line);) {
+    const int channel = line.compare(3, 2, "b:") == 0 ? 0 : 1;
+    if (line.rfind(">> ", 0) == 0) ++commands[channel];
+    if (line.rfind("<< ", 0) == 0) ++responses[channel];
+    if (line.rfind(">> w: ", 0) == 0) white_commands.push_back(line.substr(6));
+  }
+  CHECK(commands[0] == responses[0]);
+  CHECK(commands[1] == responses[1]);
+  const std::vector<std::string> white_expected = {
+      "protocol_version", "name", "version", "known_command gomill-describe_engine", "boardsize 9",
+      "clear_board", "komi 7.5", "known_command gomill-explain_last_move", "known_command gomill-cpu_time",
+      "play b A1", "genmove w", "play b C1", "genmove w", "play b E1", "genmove w", "quit"};
+  CHECK(white_commands == white_expected);
   check_nothing_left(job);
   fs::remove_all(dir);
 }

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <thread>
 
@@ -300,4 +301,35 @@ TEST_CASE("processes can be used from several threads at once", "[process]") {
   for (auto& t : threads) t.join();
   CHECK(good == 12);
   CHECK(rm::test::zombie_children().empty());
+}
+
+TEST_CASE("the child gets default signal dispositions and an empty signal mask", "[process]") {
+  // Whatever this thread blocks and this process ignores or catches must not reach engines.
+  struct sigaction ignore {}, catcher {}, old_int {}, old_usr2 {};
+  ignore.sa_handler = SIG_IGN;
+  catcher.sa_handler = [](int) {};
+  ::sigaction(SIGINT, &ignore, &old_int);
+  ::sigaction(SIGUSR2, &catcher, &old_usr2);
+  sigset_t block, old_mask;
+  ::sigemptyset(&block);
+  ::sigaddset(&block, SIGUSR1);
+  ::pthread_sigmask(SIG_BLOCK, &block, &old_mask);
+  auto p = engine({});
+  ::pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
+  ::sigaction(SIGINT, &old_int, nullptr);
+  ::sigaction(SIGUSR2, &old_usr2, nullptr);
+
+  std::ifstream status("/proc/" + std::to_string(p->pid()) + "/status");
+  std::map<std::string, std::string> fields;
+  for (std::string line; std::getline(status, line);) {
+    const auto colon = line.find(':');
+    const auto value = line.find_first_not_of(" \t", colon + 1);
+    if (colon != std::string::npos && value != std::string::npos) fields[line.substr(0, colon)] = line.substr(value);
+  }
+  CHECK(fields["SigBlk"] == "0000000000000000");
+  CHECK(fields["SigIgn"] == "0000000000000000");
+  CHECK(fields["SigCgt"] == "0000000000000000");
+  REQUIRE(p->write_line("quit").status == IoStatus::Ok);
+  CHECK(p->close({5, 1}).exit.exit_code == 0);
+  check_nothing_left(p->pid());
 }

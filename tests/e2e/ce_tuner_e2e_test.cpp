@@ -1,0 +1,176 @@
+// The real `ringmaster` binary on small ce_tuner events with ringbot: a run to the end with
+// `show` and `report --json`, SIGKILLs with resumes ending exactly like an uninterrupted run,
+// and a forbidden control-file change refused.
+#include <catch2/catch.hpp>
+
+#include <csignal>
+#include <fstream>
+#include <map>
+#include <random>
+#include <regex>
+#include <set>
+
+#include "tests/e2e/e2e_support.hpp"
+
+using rm::test::EventDir;
+using namespace std::chrono_literals;
+
+namespace {
+
+// A ce_tuner event on 7x7 with so few playouts that a game takes milliseconds. ringbot's
+// results depend only on its seed and the game id, so two runs of the same event agree.
+std::string ce_yaml(int samples, int batch, int generations, int opponent_playouts) {
+  return "competition_type: ce_tuner\n"
+         "description: e2e ce event\n"
+         "players:\n"
+         "  opp:\n"
+         "    command: [ringbot, --playouts, '" + std::to_string(opponent_playouts) + "', --seed, '3']\n"
+         "board_size: 7\n"
+         "komi: 4.5\n"
+         "move_limit: 200\n"
+         "candidate_colour: random\n"
+         "opponent: opp\n"
+         "samples_per_generation: " + std::to_string(samples) + "\n"
+         "batch_size: " + std::to_string(batch) + "\n"
+         "number_of_generations: " + std::to_string(generations) + "\n"
+         "elite_proportion: 0.3\n"
+         "step_size: 0.6\n"
+         "seed: 7\n"
+         "parameters:\n"
+         "  - code: pl\n"
+         "    initial_mean: 1.3\n"
+         "    initial_variance: 0.1\n"
+         "    transform: {expression: 'max(2, 10^x)', integer: true}\n"
+         "    format: 'pl: %d'\n"
+         "candidate:\n"
+         "  command: [ringbot, --playouts, '{pl}', --seed, '5']\n";
+}
+
+// An EventDir whose control file is replaced by a ce_tuner one (same code, same helpers).
+void make_ce_event(const EventDir& event, int samples, int batch, int generations, int opponent_playouts) {
+  std::ofstream(event.control()) << ce_yaml(samples, batch, generations, opponent_playouts);
+}
+
+std::string candidate_parameters(const std::string& sgf) {
+  const std::string key = "Candidate parameters: ";
+  auto pos = sgf.find(key);
+  if (pos == std::string::npos) return "";
+  auto end = sgf.find_first_of("\n]", pos);
+  return sgf.substr(pos + key.size(), end - pos - key.size());
+}
+
+nlohmann::json json_report(EventDir& event) {
+  auto report = event.run({"report", "--json"});
+  INFO(report.err);
+  REQUIRE(report.exit_status == 0);
+  return nlohmann::json::parse(report.out);
+}
+
+}  // namespace
+
+TEST_CASE("ce_tuner: an event runs to the end; show and report --json", "[e2e][ce_tuner]") {
+  EventDir event("ce_small", 0);
+  make_ce_event(event, 4, 3, 3, 8);
+  auto f = event.run({"run", "-j", "2", "-q"});
+  INFO(f.err);
+  REQUIRE(f.exit_status == 0);
+  CHECK(event.committed_games() == 36);
+
+  auto store = rm::store::Store::open_read_only(event.file(".db"));
+  const std::regex id_pattern("g[0-2]#[0-3]r[0-2]");
+  std::set<std::string> ids;
+  for (const auto& g : store->games()) {
+    CHECK(std::regex_match(g.game_id, id_pattern));
+    CHECK(ids.insert(g.game_id).second);
+    REQUIRE(std::filesystem::exists(g.sgf_path));
+    CHECK_THAT(candidate_parameters(rm::test::slurp(g.sgf_path)), Catch::StartsWith("pl: "));
+  }
+  CHECK(ids.size() == 36);
+
+  auto show = event.run({"show"});
+  REQUIRE(show.exit_status == 0);
+  CHECK_THAT(show.out, Catch::StartsWith("CEM tuning event: ce_small\ne2e ce event\nboard size: 7\nkomi: 4.5\n"
+                                         "generation 3\n\nwins from current samples:\n["));
+  CHECK_THAT(show.out, Catch::Contains("final distribution:\npl: "));
+  CHECK_THAT(show.out, Catch::Contains("samples of generation 2 (3 games each;"));
+
+  const auto json = json_report(event);
+  CHECK(json.at("competition_type") == "ce_tuner");
+  CHECK(json.at("games_played") == 36);
+  CHECK(json.at("finished") == true);
+  CHECK(json.at("generation") == 3);
+  REQUIRE(json.at("generations").size() == 3);
+  for (const auto& g : json.at("generations")) {
+    int elites = 0;
+    for (const auto& s : g.at("samples")) elites += s.at("elite").get<bool>() ? 1 : 0;
+    CHECK(elites == 1);  // max(1, int(0.3*4 + 0.5)) = 1
+  }
+  CHECK(std::filesystem::exists(event.file(".report")));
+  const std::string hist = rm::test::slurp(event.file(".hist"));
+  CHECK_THAT(hist, Catch::Contains("Generation 0\nDistribution\npl: 20\n 1.30~0.10\n"));
+  CHECK_THAT(hist, Catch::Contains("Generation 2\n"));
+
+  // A finished event starts no more games; a forbidden change is refused with its reason.
+  auto again = event.run({"run", "-q"});
+  CHECK(again.exit_status == 0);
+  CHECK(event.committed_games() == 36);
+  make_ce_event(event, 5, 3, 3, 8);
+  auto refused = event.run({"run", "-q"});
+  CHECK(refused.exit_status == 1);
+  CHECK_THAT(refused.err, Catch::Contains("samples_per_generation"));
+  CHECK(rm::test::tagged_processes_after(event.tag(), 5s).empty());
+}
+
+TEST_CASE("ce_tuner: killed at random moments, resumed, it ends as an uninterrupted run", "[e2e][ce_tuner][kill]") {
+  const int samples = 6, batch = 8, generations = 4;  // 192 games, about 3 s on 2 cores
+  const int total = samples * batch * generations;
+  EventDir reference("ce_reference", 0);
+  make_ce_event(reference, samples, batch, generations, 40);
+  REQUIRE(reference.run({"run", "-j", "2", "-q"}).exit_status == 0);
+
+  EventDir event("ce_killed", 0);
+  make_ce_event(event, samples, batch, generations, 40);
+  std::mt19937 rng(20241123);  // fixed: the same kill moments every time
+  std::uniform_int_distribution<int> delay_ms(200, 1000);
+  int kills_before_the_end = 0;
+  for (int kill = 0; kill < 3; ++kill) {
+    auto running = event.start({"run", "-j", "2", "-q"});
+    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms(rng)));
+    running->send(SIGKILL);
+    auto f = running->wait(10s);
+    REQUIRE(f);
+    if (f->signal == SIGKILL) ++kills_before_the_end;
+    CHECK(rm::test::tagged_processes_after(event.tag(), 5s).empty());
+    CHECK(event.committed_games() <= total);
+  }
+  CHECK(kills_before_the_end >= 2);
+  auto last = event.run({"run", "-j", "2", "-q"});
+  INFO(last.err);
+  REQUIRE(last.exit_status == 0);
+
+  // Every game once, and the tuner's counts equal those recomputed from the stored games.
+  auto store = rm::store::Store::open_read_only(event.file(".db"));
+  const auto games = store->games();
+  REQUIRE(games.size() == static_cast<std::size_t>(total));
+  std::set<std::string> ids;
+  std::map<std::string, std::pair<int, double>> recomputed;  // candidate -> (games, score)
+  for (const auto& g : games) {
+    CHECK(ids.insert(g.game_id).second);
+    const std::string candidate = g.game_id.substr(0, g.game_id.find('r'));
+    auto& tally = recomputed[candidate];
+    ++tally.first;
+    const std::string winner = g.winner == "b" ? g.black_code : g.winner == "w" ? g.white_code : "";
+    tally.second += winner == candidate ? 1.0 : winner.empty() ? 0.5 : 0.0;
+  }
+  const auto json = json_report(event);
+  CHECK(json.at("games_played") == total);
+  std::map<std::string, std::pair<int, double>> reported;
+  for (const auto& g : json.at("generations"))
+    for (const auto& s : g.at("samples"))
+      reported[s.at("candidate").get<std::string>()] = {s.at("games").get<int>(), s.at("score").get<double>()};
+  CHECK(reported == recomputed);
+  // ringbot's games depend only on the game id and the candidate: the killed event's samples,
+  // results and distributions are exactly the uninterrupted one's.
+  CHECK(json.at("generations") == json_report(reference).at("generations"));
+  CHECK(json.at("distribution") == json_report(reference).at("distribution"));
+}

@@ -14,7 +14,8 @@ namespace {
 const rm::control::CeTunerSettings& ce_settings_of(const rm::control::ControlFile& cf) {
   const auto* settings = std::get_if<rm::control::CeTunerSettings>(&cf.competition);
   if (cf.competition_type != "ce_tuner" || settings == nullptr)
-    throw std::invalid_argument("not a ce_tuner control file (competition_type '" + cf.competition_type + "')");
+    throw std::invalid_argument("not a ce_tuner control file (competition_type '" +
+                                cf.competition_type + "')");
   return *settings;
 }
 
@@ -30,7 +31,8 @@ std::optional<int> read_number_at(const std::string& text, std::size_t& pos) {
   long long value = 0;
   while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9' && pos - start < 9)
     value = value * 10 + (text[pos++] - '0');
-  if (pos == start || (pos < text.size() && text[pos] >= '0' && text[pos] <= '9')) return std::nullopt;
+  if (pos == start || (pos < text.size() && text[pos] >= '0' && text[pos] <= '9'))
+    return std::nullopt;
   return static_cast<int>(value);
 }
 
@@ -43,7 +45,8 @@ CeTuner::CeTuner(const rm::control::ControlFile& cf)
       seed_(settings_.seed ? *settings_.seed : seed_from_clock()),
       distribution_(initial_distribution(settings_)) {
   const auto opponent = cf_.players.find(settings_.opponent);
-  if (opponent == cf_.players.end()) throw std::invalid_argument("opponent: unknown player " + settings_.opponent);
+  if (opponent == cf_.players.end())
+    throw std::invalid_argument("opponent: unknown player " + settings_.opponent);
   opponent_ = opponent->second;
   opponent_.code = settings_.opponent;
   start_generation();
@@ -74,11 +77,13 @@ CeTuner::GameKey CeTuner::outstanding_key(const rm::game::GameResult& r, const c
   if (!key || key->generation != generation_ || samples_generation_ != generation_ ||
       key->sample >= static_cast<int>(samples_.size()) ||
       !samples_[static_cast<std::size_t>(key->sample)].rounds.is_outstanding(key->round))
-    throw std::logic_error(std::string("ce_tuner: ") + what + " for game '" + r.game_id + "', which is not in progress");
+    throw std::logic_error(std::string("ce_tuner: ") + what + " for game '" + r.game_id +
+                           "', which is not in progress");
   return *key;
 }
 
-std::vector<rm::scales::Value> CeTuner::engine_values(const std::vector<double>& optimiser_values) const {
+std::vector<rm::scales::Value> CeTuner::engine_values(
+    const std::vector<double>& optimiser_values) const {
   std::vector<rm::scales::Value> values;
   for (std::size_t i = 0; i < engine_parameters_.size() && i < optimiser_values.size(); ++i) {
     const auto& p = engine_parameters_[i];
@@ -110,7 +115,8 @@ std::string CeTuner::format_parameters(const std::vector<double>& optimiser_valu
 
 void CeTuner::start_generation() {
   samples_.clear();
-  for (auto& x : draw_samples(distribution_, settings_.samples_per_generation, seed_, generation_)) {
+  for (auto& x :
+       draw_samples(distribution_, settings_.samples_per_generation, seed_, generation_)) {
     CeSample sample;
     sample.optimiser_values = std::move(x);
     samples_.push_back(std::move(sample));
@@ -146,7 +152,8 @@ void CeTuner::finish_generation() {
   record.elite_count = elite_count(settings_.elite_proportion, static_cast<int>(samples_.size()));
   std::vector<std::vector<double>> elites;
   for (int i = 0; i < record.elite_count && i < static_cast<int>(record.ranking.size()); ++i)
-    elites.push_back(samples_[static_cast<std::size_t>(record.ranking[static_cast<std::size_t>(i)])].optimiser_values);
+    elites.push_back(samples_[static_cast<std::size_t>(record.ranking[static_cast<std::size_t>(i)])]
+                         .optimiser_values);
   distribution_ = update_distribution(distribution_, elites, settings_.step_size);
   history_.push_back(std::move(record));
   generation_just_finished_ = true;
@@ -156,7 +163,8 @@ void CeTuner::finish_generation() {
   if (generation_ < settings_.number_of_generations) start_generation();
 }
 
-rm::game::PlayerSpec CeTuner::make_candidate(const std::vector<double>& optimiser_values, const std::string& code) const {
+rm::game::PlayerSpec CeTuner::make_candidate(const std::vector<double>& optimiser_values,
+                                             const std::string& code) const {
   const auto values = engine_values(optimiser_values);
   const std::string dir = rm::control::candidate_files_dir(cf_.directory, cf_.code, code);
   rm::game::PlayerSpec spec = settings_.candidate.render_spec(values, code, dir);
@@ -202,7 +210,8 @@ std::optional<JobRequest> CeTuner::next_job() {
   while (!replays_.empty()) {
     const GameKey key = replays_.front();
     replays_.pop_front();
-    if (key.generation == generation_ && samples_[static_cast<std::size_t>(key.sample)].rounds.is_outstanding(key.round))
+    if (key.generation == generation_ &&
+        samples_[static_cast<std::size_t>(key.sample)].rounds.is_outstanding(key.round))
       return make_job(key);
   }
   // gomill's Group_scheduler: the sample with the fewest games issued (those waiting to be
@@ -219,7 +228,8 @@ std::optional<JobRequest> CeTuner::next_job() {
     }
   }
   if (best < 0) return std::nullopt;  // waiting for the generation's last games
-  const std::optional<int> round = samples_[static_cast<std::size_t>(best)].rounds.issue(settings_.batch_size);
+  const std::optional<int> round =
+      samples_[static_cast<std::size_t>(best)].rounds.issue(settings_.batch_size);
   if (!round) return std::nullopt;
   return make_job(GameKey{generation_, best, *round});
 }
@@ -230,10 +240,13 @@ ResultLines CeTuner::on_result(const rm::game::GameResult& r) {
   CeSample& sample = samples_[static_cast<std::size_t>(key.sample)];
   const std::string code = candidate_code(key.generation, key.sample);
   if (r.black_code != code && r.white_code != code)
-    throw std::logic_error("ce_tuner: result for game '" + r.game_id + "' does not name candidate " + code);
+    throw std::logic_error("ce_tuner: result for game '" + r.game_id +
+                           "' does not name candidate " + code);
   const bool opponent_is_black = r.black_code == settings_.opponent;
-  const std::string& long_description = opponent_is_black ? r.black_long_description : r.white_long_description;
-  const std::string& short_description = opponent_is_black ? r.black_short_description : r.white_short_description;
+  const std::string& long_description =
+      opponent_is_black ? r.black_long_description : r.white_long_description;
+  const std::string& short_description =
+      opponent_is_black ? r.black_short_description : r.white_short_description;
   if (!long_description.empty())
     opponent_description_ = long_description;
   else if (!short_description.empty())
@@ -255,8 +268,11 @@ ResultLines CeTuner::on_result(const rm::game::GameResult& r) {
   generation_just_finished_ = false;
 
   ResultLines lines;
-  lines.history_line = r.game_id + " " + format_parameters(sample.optimiser_values) + " " + outcome;
-  lines.screen_line = "game " + lines.history_line + " " + r.sgf_result;
+  // gomill's ce_tuner writes no line per game; these follow the mc_tuner's
+  // ("game 3: pl: 35 [(3,)] lost W+25.5" / "pl: 35 [(3,)] lost") with the game id in front.
+  const std::string parameters = format_parameters(sample.optimiser_values);
+  lines.history_line = r.game_id + " " + parameters + " " + outcome;
+  lines.screen_line = "game " + r.game_id + ": " + parameters + " " + outcome + " " + r.sgf_result;
   if (generation_complete()) finish_generation();
   return lines;
 }
@@ -274,7 +290,9 @@ bool CeTuner::on_void(const rm::game::GameResult& r) {
   return true;
 }
 
-bool CeTuner::finished() const { return generation_ >= settings_.number_of_generations; }
+bool CeTuner::finished() const {
+  return generation_ >= settings_.number_of_generations;
+}
 
 std::optional<int> CeTuner::games_remaining() const {
   if (finished()) return 0;
@@ -285,7 +303,8 @@ std::optional<int> CeTuner::games_remaining() const {
   return static_cast<int>(std::min<long long>(remaining, INT_MAX));
 }
 
-std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> CeTuner::players_to_check() const {
+std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> CeTuner::players_to_check()
+    const {
   // gomill checks a random sample of the initial distribution; the initial means are checked
   // here, so that the check is the same every time.
   std::vector<double> means;

@@ -60,7 +60,8 @@ class CeTuner final : public Competition {
   std::string screen_report(const std::vector<std::string>& game_ids_in_progress) const override;
   std::vector<std::string> periodic_history_lines() const override;
   nlohmann::json json_report() const override;
-  std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players_to_check() const override;
+  std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players_to_check()
+      const override;
 
   // For tests and tools.
   int generation() const { return generation_; }
@@ -88,7 +89,8 @@ class CeTuner final : public Competition {
   // The key of a game of the current generation that is in progress; throws std::logic_error.
   GameKey outstanding_key(const rm::game::GameResult& r, const char* what) const;
   JobRequest make_job(const GameKey& key) const;
-  rm::game::PlayerSpec make_candidate(const std::vector<double>& optimiser_values, const std::string& code) const;
+  rm::game::PlayerSpec make_candidate(const std::vector<double>& optimiser_values,
+                                      const std::string& code) const;
   void start_generation();  // draws the samples of generation_
   void finish_generation();
   bool generation_complete() const;
@@ -103,8 +105,9 @@ class CeTuner final : public Competition {
   rm::game::PlayerSpec opponent_;
   std::uint64_t seed_;
   int generation_ = 0;
-  std::vector<Gaussian> distribution_;  // the distribution of generation_ (the final one at the end)
-  int samples_generation_ = -1;         // the generation samples_ belong to (-1: none drawn)
+  std::vector<Gaussian>
+      distribution_;             // the distribution of generation_ (the final one at the end)
+  int samples_generation_ = -1;  // the generation samples_ belong to (-1: none drawn)
   std::vector<CeSample> samples_;
   std::vector<CeGenerationRecord> history_;
   std::string opponent_description_;  // "" until the first result

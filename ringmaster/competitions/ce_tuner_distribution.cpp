@@ -8,13 +8,20 @@
 
 namespace rm::comp {
 
-CeRng::CeRng(std::uint64_t seed, std::uint32_t purpose, std::uint32_t a, std::uint32_t b, std::uint32_t c) {
-  std::seed_seq sequence{static_cast<std::uint32_t>(seed & 0xffffffffU), static_cast<std::uint32_t>(seed >> 32),
-                         purpose, a, b, c};
+CeRng::CeRng(std::uint64_t seed, std::uint32_t purpose, std::uint32_t a, std::uint32_t b,
+             std::uint32_t c) {
+  std::seed_seq sequence{static_cast<std::uint32_t>(seed & 0xffffffffU),
+                         static_cast<std::uint32_t>(seed >> 32),
+                         purpose,
+                         a,
+                         b,
+                         c};
   engine_.seed(sequence);
 }
 
-double CeRng::uniform() { return static_cast<double>(engine_() >> 11) * 0x1.0p-53; }
+double CeRng::uniform() {
+  return static_cast<double>(engine_() >> 11) * 0x1.0p-53;
+}
 
 double CeRng::standard_normal() {
   if (have_spare_) {
@@ -29,7 +36,9 @@ double CeRng::standard_normal() {
   return radius * std::cos(angle);
 }
 
-bool CeRng::coin() { return (engine_() >> 63) != 0; }
+bool CeRng::coin() {
+  return (engine_() >> 63) != 0;
+}
 
 std::vector<std::vector<double>> draw_samples(const std::vector<Gaussian>& distribution, int count,
                                               std::uint64_t seed, int generation) {
@@ -46,8 +55,8 @@ std::vector<std::vector<double>> draw_samples(const std::vector<Gaussian>& distr
 }
 
 bool random_colour_is_black(std::uint64_t seed, int generation, int sample, int round) {
-  CeRng rng(seed, kColourPurpose, static_cast<std::uint32_t>(generation), static_cast<std::uint32_t>(sample),
-            static_cast<std::uint32_t>(round));
+  CeRng rng(seed, kColourPurpose, static_cast<std::uint32_t>(generation),
+            static_cast<std::uint32_t>(sample), static_cast<std::uint32_t>(round));
   return rng.coin();
 }
 
@@ -68,7 +77,8 @@ std::vector<int> rank_samples(const std::vector<double>& wins) {
 }
 
 std::vector<Gaussian> update_distribution(const std::vector<Gaussian>& old,
-                                          const std::vector<std::vector<double>>& elites, double step_size) {
+                                          const std::vector<std::vector<double>>& elites,
+                                          double step_size) {
   if (elites.empty()) throw std::invalid_argument("update_distribution: no elites");
   const double n = static_cast<double>(elites.size());
   std::vector<Gaussian> updated;

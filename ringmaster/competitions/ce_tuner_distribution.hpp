@@ -20,10 +20,11 @@ struct Gaussian {
 // (std::normal_distribution is not specified exactly).
 class CeRng {
  public:
-  CeRng(std::uint64_t seed, std::uint32_t purpose, std::uint32_t a, std::uint32_t b = 0, std::uint32_t c = 0);
-  double uniform();  // in [0, 1), 53 random bits
+  CeRng(std::uint64_t seed, std::uint32_t purpose, std::uint32_t a, std::uint32_t b = 0,
+        std::uint32_t c = 0);
+  double uniform();          // in [0, 1), 53 random bits
   double standard_normal();  // Box-Muller; the second value of each pair is kept for the next call
-  bool coin();  // one fair bit
+  bool coin();               // one fair bit
 
  private:
   std::mt19937_64 engine_;
@@ -40,7 +41,8 @@ enum CeRngPurpose : std::uint32_t { kSamplesPurpose = 0x63655301, kColourPurpose
 std::vector<std::vector<double>> draw_samples(const std::vector<Gaussian>& distribution, int count,
                                               std::uint64_t seed, int generation);
 
-// Whether the candidate plays Black in a random-colour game, from (seed, generation, sample, round).
+// Whether the candidate plays Black in a random-colour game, from (seed, generation, sample,
+// round).
 bool random_colour_is_black(std::uint64_t seed, int generation, int sample, int round);
 
 // gomill: max(1, int(elite_proportion * samples + 0.5)).
@@ -54,7 +56,8 @@ std::vector<int> rank_samples(const std::vector<double>& wins);
 // variance (sum(x^2)/n - mean^2), new mean = step*m + (1-step)*old mean and new variance =
 // step*v + (1-step)*old variance. `elites` is non-empty.
 std::vector<Gaussian> update_distribution(const std::vector<Gaussian>& old,
-                                          const std::vector<std::vector<double>>& elites, double step_size);
+                                          const std::vector<std::vector<double>>& elites,
+                                          double step_size);
 
 // gomill's Distribution.format(): "%5.2f~%4.2f" per dimension (mean~variance), joined by " ".
 std::string format_gaussians(const std::vector<Gaussian>& distribution);

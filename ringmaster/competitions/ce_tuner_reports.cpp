@@ -36,7 +36,9 @@ std::optional<rm::stats::Interval> win_interval(int games, int wins, int no_winn
   return rm::stats::Interval{low->lower, high->upper};
 }
 
-nlohmann::json nullable(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
+nlohmann::json nullable(const std::optional<double>& v) {
+  return v ? nlohmann::json(*v) : nlohmann::json();
+}
 
 }  // namespace
 
@@ -55,10 +57,11 @@ std::vector<std::string> CeTuner::generation_lines(const CeGenerationRecord& rec
   lines.push_back(format_gaussians(record.distribution));
   for (std::size_t i = 0; i < record.ranking.size(); ++i) {
     const auto index = static_cast<std::size_t>(record.ranking[i]);
-    lines.push_back(candidate_code(record.generation, record.ranking[i]) +
-                    (static_cast<int>(i) < record.elite_count ? "*" : " ") + " " +
-                    format_parameters(record.samples[index]) + " " +
-                    rm::scales::python_format("%3d", python_wins(record.wins[index], record.no_winner[index])));
+    lines.push_back(
+        candidate_code(record.generation, record.ranking[i]) +
+        (static_cast<int>(i) < record.elite_count ? "*" : " ") + " " +
+        format_parameters(record.samples[index]) + " " +
+        rm::scales::python_format("%3d", python_wins(record.wins[index], record.no_winner[index])));
   }
   lines.emplace_back();
   return lines;
@@ -81,11 +84,13 @@ std::string CeTuner::main_report() const {
   // gomill's write_screen_report.
   std::string wins = "[";
   for (std::size_t i = 0; i < samples_.size(); ++i)
-    wins += (i == 0 ? "" : ", ") + rm::scales::python_repr(python_wins(samples_[i].wins, samples_[i].no_winner));
+    wins += (i == 0 ? "" : ", ") +
+            rm::scales::python_repr(python_wins(samples_[i].wins, samples_[i].no_winner));
   wins += "]";
   std::string text = "generation " + std::to_string(generation_) + "\n\n";
   text += "wins from current samples:\n" + wins + "\n\n";
-  text += finished() ? "final distribution:\n" : "distribution for generation " + std::to_string(generation_) + ":\n";
+  text += finished() ? "final distribution:\n"
+                     : "distribution for generation " + std::to_string(generation_) + ":\n";
   text += format_distribution(distribution_) + "\n";
   return text;
 }
@@ -111,9 +116,13 @@ std::string CeTuner::samples_report() const {
 }
 
 // gomill: write_full_report = write_short_report = static description + screen report.
-std::string CeTuner::short_report() const { return static_description() + main_report() + samples_report(); }
+std::string CeTuner::short_report() const {
+  return static_description() + main_report() + samples_report();
+}
 
-std::string CeTuner::full_report() const { return short_report(); }
+std::string CeTuner::full_report() const {
+  return short_report();
+}
 
 std::string CeTuner::screen_report(const std::vector<std::string>& game_ids_in_progress) const {
   (void)game_ids_in_progress;  // the display lists the games in progress itself
@@ -129,8 +138,8 @@ nlohmann::json CeTuner::json_report() const {
                    {"variance", distribution[d].variance}});
     return j;
   };
-  const auto sample_json = [this](int generation, int index, const std::vector<double>& x, int games, int wins,
-                                  int no_winner) {
+  const auto sample_json = [this](int generation, int index, const std::vector<double>& x,
+                                  int games, int wins, int no_winner) {
     nlohmann::json engine = nlohmann::json::array();
     for (std::size_t d = 0; d < x.size() && d < engine_parameters_.size(); ++d) {
       try {
@@ -141,18 +150,19 @@ nlohmann::json CeTuner::json_report() const {
     }
     const auto ci = win_interval(games, wins, no_winner);
     const double score = wins + 0.5 * no_winner;
-    return nlohmann::json{{"candidate", candidate_code(generation, index)},
-                          {"index", index},
-                          {"optimiser_values", x},
-                          {"engine_values", engine},
-                          {"parameters", format_parameters(x)},
-                          {"games", games},
-                          {"wins", wins},
-                          {"no_winner", no_winner},
-                          {"score", score},
-                          {"win_rate", games > 0 ? nlohmann::json(score / games) : nlohmann::json()},
-                          {"ci95_low", nullable(ci ? std::optional<double>(ci->lower) : std::nullopt)},
-                          {"ci95_high", nullable(ci ? std::optional<double>(ci->upper) : std::nullopt)}};
+    return nlohmann::json{
+        {"candidate", candidate_code(generation, index)},
+        {"index", index},
+        {"optimiser_values", x},
+        {"engine_values", engine},
+        {"parameters", format_parameters(x)},
+        {"games", games},
+        {"wins", wins},
+        {"no_winner", no_winner},
+        {"score", score},
+        {"win_rate", games > 0 ? nlohmann::json(score / games) : nlohmann::json()},
+        {"ci95_low", nullable(ci ? std::optional<double>(ci->lower) : std::nullopt)},
+        {"ci95_high", nullable(ci ? std::optional<double>(ci->upper) : std::nullopt)}};
   };
 
   int games_played = 0;
@@ -162,7 +172,8 @@ nlohmann::json CeTuner::json_report() const {
     for (std::size_t rank = 0; rank < r.ranking.size(); ++rank) {
       const int index = r.ranking[rank];
       const auto i = static_cast<std::size_t>(index);
-      auto s = sample_json(r.generation, index, r.samples[i], r.games[i], r.wins[i], r.no_winner[i]);
+      auto s =
+          sample_json(r.generation, index, r.samples[i], r.games[i], r.wins[i], r.no_winner[i]);
       s["rank"] = rank;
       s["elite"] = static_cast<int>(rank) < r.elite_count;
       samples.push_back(std::move(s));
@@ -179,8 +190,8 @@ nlohmann::json CeTuner::json_report() const {
   const bool current_counts = samples_generation_ == generation_;
   for (std::size_t i = 0; i < samples_.size(); ++i) {
     const auto& s = samples_[i];
-    current.push_back(
-        sample_json(samples_generation_, static_cast<int>(i), s.optimiser_values, s.games, s.wins, s.no_winner));
+    current.push_back(sample_json(samples_generation_, static_cast<int>(i), s.optimiser_values,
+                                  s.games, s.wins, s.no_winner));
     if (current_counts) games_played += s.games;
   }
   std::vector<double> means;

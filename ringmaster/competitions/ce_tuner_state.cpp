@@ -19,8 +19,9 @@ nlohmann::json gaussians_json(const std::vector<Gaussian>& distribution) {
 std::vector<double> doubles_from_json(const nlohmann::json& j, std::size_t dimensions) {
   auto v = j.get<std::vector<double>>();
   if (v.size() != dimensions)
-    throw std::invalid_argument("a sample has " + std::to_string(v.size()) + " values, the control file " +
-                                std::to_string(dimensions) + " parameters");
+    throw std::invalid_argument("a sample has " + std::to_string(v.size()) +
+                                " values, the control file " + std::to_string(dimensions) +
+                                " parameters");
   return v;
 }
 
@@ -28,16 +29,21 @@ std::vector<Gaussian> gaussians_from_json(const nlohmann::json& j, std::size_t d
   std::vector<Gaussian> d;
   for (const auto& pair : j) d.push_back({pair.at(0).get<double>(), pair.at(1).get<double>()});
   if (d.size() != dimensions)
-    throw std::invalid_argument("the distribution has " + std::to_string(d.size()) + " dimensions, the control file " +
-                                std::to_string(dimensions) + " parameters");
+    throw std::invalid_argument("the distribution has " + std::to_string(d.size()) +
+                                " dimensions, the control file " + std::to_string(dimensions) +
+                                " parameters");
   return d;
 }
 
 nlohmann::json record_json(const CeGenerationRecord& r) {
-  return {{"generation", r.generation},     {"distribution", gaussians_json(r.distribution)},
-          {"samples", r.samples},           {"games", r.games},
-          {"wins", r.wins},                 {"no_winner", r.no_winner},
-          {"ranking", r.ranking},           {"elite_count", r.elite_count}};
+  return {{"generation", r.generation},
+          {"distribution", gaussians_json(r.distribution)},
+          {"samples", r.samples},
+          {"games", r.games},
+          {"wins", r.wins},
+          {"no_winner", r.no_winner},
+          {"ranking", r.ranking},
+          {"elite_count", r.elite_count}};
 }
 
 CeGenerationRecord record_from_json(const nlohmann::json& j, std::size_t dimensions) {
@@ -79,13 +85,16 @@ nlohmann::json CeTuner::definition() const {
 
 void check_ce_tuner_definition(const nlohmann::json& stored, const nlohmann::json& current) {
   std::vector<std::string> changes;
-  const auto changed = [&](const std::string& what, const nlohmann::json& was, const nlohmann::json& now) {
+  const auto changed = [&](const std::string& what, const nlohmann::json& was,
+                           const nlohmann::json& now) {
     changes.push_back(what + " changed from " + was.dump() + " to " + now.dump());
   };
   if (field(stored, "competition_type") != field(current, "competition_type"))
-    changed("competition type", field(stored, "competition_type"), field(current, "competition_type"));
+    changed("competition type", field(stored, "competition_type"),
+            field(current, "competition_type"));
   if (field(stored, "samples_per_generation") != field(current, "samples_per_generation"))
-    changed("samples_per_generation", field(stored, "samples_per_generation"), field(current, "samples_per_generation"));
+    changed("samples_per_generation", field(stored, "samples_per_generation"),
+            field(current, "samples_per_generation"));
   const auto& old_codes = field(stored, "parameter_codes");
   const auto& new_codes = field(current, "parameter_codes");
   if (old_codes != new_codes) {
@@ -145,9 +154,10 @@ void CeTuner::restore(const nlohmann::json& state) {
     // Fewer games for the samples still to play than for those already played would make the
     // generation's comparison unfair (gomill's docs allow increases only).
     if (settings_.batch_size < stored_batch_size)
-      throw IncompatibleState("control file is inconsistent with the stored competition: batch_size decreased from " +
-                              std::to_string(stored_batch_size) + " to " + std::to_string(settings_.batch_size) +
-                              " (it may only be increased)");
+      throw IncompatibleState(
+          "control file is inconsistent with the stored competition: batch_size decreased from " +
+          std::to_string(stored_batch_size) + " to " + std::to_string(settings_.batch_size) +
+          " (it may only be increased)");
     generation = state.at("generation").get<int>();
     distribution = gaussians_from_json(state.at("distribution"), dimensions);
     samples_generation = state.at("samples_generation").get<int>();
@@ -160,7 +170,8 @@ void CeTuner::restore(const nlohmann::json& state) {
       sample.no_winner = s.at("no_winner").get<int>();
       samples.push_back(std::move(sample));
     }
-    if (samples_generation >= 0 && samples.size() != static_cast<std::size_t>(settings_.samples_per_generation))
+    if (samples_generation >= 0 &&
+        samples.size() != static_cast<std::size_t>(settings_.samples_per_generation))
       throw std::invalid_argument("the state holds " + std::to_string(samples.size()) + " samples");
     for (const auto& r : state.at("history")) history.push_back(record_from_json(r, dimensions));
     opponent_description = state.at("opponent_description").get<std::string>();

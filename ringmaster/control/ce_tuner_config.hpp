@@ -1,14 +1,14 @@
 #pragma once
 // The settings of a ce_tuner competition (gomill's cross-entropy tuner). Reading and checks:
 // ce_tuner_settings.cpp; every setting and the algorithm: docs/ce-tuner.md.
-#include "ringmaster/control/candidate_colour.hpp"
-#include "ringmaster/control/candidate_template.hpp"
-#include "scales/parameter.hpp"
-
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "ringmaster/control/candidate_colour.hpp"
+#include "ringmaster/control/candidate_template.hpp"
+#include "scales/parameter.hpp"
 
 namespace rm::control {
 
@@ -29,9 +29,9 @@ struct CeTunerSettings {
   CandidateTemplate candidate;
   int number_of_generations = 1;
   int samples_per_generation = 1;
-  int batch_size = 1;             // games per sample and generation
-  double elite_proportion = 0.1;  // strictly between 0 and 1
-  double step_size = 0.5;         // strictly between 0 and 1 (gomill's alpha)
+  int batch_size = 1;                 // games per sample and generation
+  double elite_proportion = 0.1;      // strictly between 0 and 1
+  double step_size = 0.5;             // strictly between 0 and 1 (gomill's alpha)
   std::optional<std::uint64_t> seed;  // our addition: repeatable samples and colours
 
   // The engine-side parameters in order (what the candidate template and formats use).

@@ -2,15 +2,15 @@
 // candidate template is the mc_tuner's (same keys, same placeholder rules).
 #include "ringmaster/control/ce_tuner_settings.hpp"
 
-#include "ringmaster/control/parameters.hpp"
-#include "ringmaster/control/player_fields.hpp"
-#include "scales/python_format.hpp"
-#include "scales/scale.hpp"
-
 #include <charconv>
 #include <fstream>
 #include <set>
 #include <sstream>
+
+#include "ringmaster/control/parameters.hpp"
+#include "ringmaster/control/player_fields.hpp"
+#include "scales/python_format.hpp"
+#include "scales/scale.hpp"
 
 namespace rm::control::detail {
 
@@ -37,7 +37,8 @@ constexpr int kMaxSamplesPerGeneration = 100000;
 // --- The candidate template. The same rules as the mc_tuner's candidate (mc_tuner_settings.cpp
 // keeps its reader private, so this is a copy of it; keep the two in step). ---
 
-void check_placeholders(const Reader& r, const Field& f, const std::vector<rm::scales::Parameter>& params,
+void check_placeholders(const Reader& r, const Field& f,
+                        const std::vector<rm::scales::Parameter>& params,
                         std::set<std::string>& used) {
   if (f.node.IsScalar()) {
     try {
@@ -52,7 +53,8 @@ void check_placeholders(const Reader& r, const Field& f, const std::vector<rm::s
   }
 }
 
-std::vector<TemplateFile> read_template_files(const Reader& r, const Field& f, const std::string& directory,
+std::vector<TemplateFile> read_template_files(const Reader& r, const Field& f,
+                                              const std::string& directory,
                                               const std::vector<rm::scales::Parameter>& params,
                                               std::set<std::string>& used) {
   std::vector<TemplateFile> files;
@@ -79,7 +81,8 @@ std::vector<TemplateFile> read_template_files(const Reader& r, const Field& f, c
   return files;
 }
 
-CandidateTemplate read_candidate(const Reader& r, const Field& f, const std::vector<ReadParameter>& read_params,
+CandidateTemplate read_candidate(const Reader& r, const Field& f,
+                                 const std::vector<ReadParameter>& read_params,
                                  const ControlFile& control) {
   std::vector<std::string> keys = player_keys();
   keys.push_back("files");
@@ -103,7 +106,8 @@ CandidateTemplate read_candidate(const Reader& r, const Field& f, const std::vec
   t.sgf_player_name_from_gtp = fields.sgf_player_name_from_gtp;
   t.discard_stderr = fields.discard_stderr;
   t.timeouts = fields.timeouts;
-  if (auto g = m.find("files")) t.files = read_template_files(r, *g, control.directory, params, used);
+  if (auto g = m.find("files"))
+    t.files = read_template_files(r, *g, control.directory, params, used);
   t.parameters = params;
   t.directory = control.directory;
   t.stderr_to_log = control.common.stderr_to_log;
@@ -112,8 +116,11 @@ CandidateTemplate read_candidate(const Reader& r, const Field& f, const std::vec
   // An unused parameter would make candidates that differ only in name: refuse it.
   for (const auto& rp : read_params)
     if (used.count(rp.parameter.code) == 0)
-      r.fail(rp.field, "parameter '" + rp.parameter.code + "' is not used by the candidate template "
-                       "(put {" + rp.parameter.code + "} in its command, startup_gtp_commands, environ or files)");
+      r.fail(rp.field, "parameter '" + rp.parameter.code +
+                           "' is not used by the candidate template "
+                           "(put {" +
+                           rp.parameter.code +
+                           "} in its command, startup_gtp_commands, environ or files)");
   return t;
 }
 
@@ -121,7 +128,8 @@ CandidateTemplate read_candidate(const Reader& r, const Field& f, const std::vec
 
 // `transform`: a muparser expression in x ("max(10, 10^x)"), or {expression: .., integer: ..}
 // (integer rounds like gomill's int(x + 0.5)). Absent: the identity, like gomill's float.
-std::shared_ptr<const rm::scales::Scale> read_transform(const Reader& r, const std::optional<Field>& f) {
+std::shared_ptr<const rm::scales::Scale> read_transform(const Reader& r,
+                                                        const std::optional<Field>& f) {
   std::string expression = "x";
   bool integer = false;
   Field where = f ? *f : Field{};
@@ -132,7 +140,8 @@ std::shared_ptr<const rm::scales::Scale> read_transform(const Reader& r, const s
     if (auto g = m.find("integer")) integer = read_bool(r, *g);
   } else if (f) {
     if (!f->node.IsScalar())
-      r.fail(*f, "must be an expression in x (\"max(10, 10^x)\") or {expression: .., integer: true}");
+      r.fail(*f,
+             "must be an expression in x (\"max(10, 10^x)\") or {expression: .., integer: true}");
     expression = read_string(r, *f);
   }
   try {
@@ -142,7 +151,8 @@ std::shared_ptr<const rm::scales::Scale> read_transform(const Reader& r, const s
   }
 }
 
-std::vector<ReadParameter> read_ce_parameters(const Reader& r, const Field& f, std::vector<CeParameter>& out) {
+std::vector<ReadParameter> read_ce_parameters(const Reader& r, const Field& f,
+                                              std::vector<CeParameter>& out) {
   std::vector<Field> items = sequence_items(r, f);
   if (items.empty()) r.fail(f, "empty list");
   std::vector<ReadParameter> read;
@@ -152,7 +162,8 @@ std::vector<ReadParameter> read_ce_parameters(const Reader& r, const Field& f, s
     CeParameter p;
     Field code_field = m.require("code");
     p.engine.code = read_identifier(r, code_field);
-    if (!seen.insert(p.engine.code).second) r.fail(code_field, "duplicate parameter code: " + p.engine.code);
+    if (!seen.insert(p.engine.code).second)
+      r.fail(code_field, "duplicate parameter code: " + p.engine.code);
     p.initial_mean = read_number(r, m.require("initial_mean"));
     Field variance = m.require("initial_variance");
     p.initial_variance = read_number(r, variance);
@@ -165,8 +176,8 @@ std::vector<ReadParameter> read_ce_parameters(const Reader& r, const Field& f, s
       sample = p.engine.scale->at(p.initial_mean);
     } catch (const rm::scales::ScaleError& e) {
       r.fail(transform_field ? *transform_field : item,
-             "error from transform (applied to initial_mean " + rm::scales::python_repr(p.initial_mean) +
-                 "): " + e.what());
+             "error from transform (applied to initial_mean " +
+                 rm::scales::python_repr(p.initial_mean) + "): " + e.what());
     }
     p.engine.format = rm::scales::default_format(p.engine.code);
     if (auto fmt = m.find("format")) {
@@ -174,7 +185,8 @@ std::vector<ReadParameter> read_ce_parameters(const Reader& r, const Field& f, s
       try {
         rm::scales::python_format(p.engine.format, sample);
       } catch (const rm::scales::FormatError& e) {
-        r.fail(*fmt, "invalid format string (applied to " + rm::scales::python_repr(sample) + "): " + e.what());
+        r.fail(*fmt, "invalid format string (applied to " + rm::scales::python_repr(sample) +
+                         "): " + e.what());
       }
     }
     read.push_back(ReadParameter{p.engine, item});
@@ -187,7 +199,8 @@ std::vector<ReadParameter> read_ce_parameters(const Reader& r, const Field& f, s
 double read_proportion(const Reader& r, const Field& f) {
   const double v = read_number(r, f);
   if (!(v > 0.0 && v < 1.0))
-    r.fail(f, "out of range (0.0 to 1.0): must be strictly between 0 and 1 (got " + rm::scales::python_repr(v) + ")");
+    r.fail(f, "out of range (0.0 to 1.0): must be strictly between 0 and 1 (got " +
+                  rm::scales::python_repr(v) + ")");
   return v;
 }
 
@@ -198,8 +211,9 @@ CeTunerSettings read_ce_tuner(const Reader& r, const Mapping& top, const Control
   // gomill's order: the plain settings first, then opponent, parameters and the candidate.
   Field colour = top.require("candidate_colour");
   std::string c = read_enum(r, colour, {"b", "black", "w", "white", "r", "random"});
-  s.candidate_colour = c[0] == 'b' ? CandidateColour::Black : c[0] == 'w' ? CandidateColour::White
-                                                                         : CandidateColour::Random;
+  s.candidate_colour = c[0] == 'b'   ? CandidateColour::Black
+                       : c[0] == 'w' ? CandidateColour::White
+                                     : CandidateColour::Random;
   s.batch_size = read_positive_int(r, top.require("batch_size"));
   s.samples_per_generation = read_positive_int(r, top.require("samples_per_generation"));
   if (s.samples_per_generation > kMaxSamplesPerGeneration)
@@ -220,14 +234,16 @@ CeTunerSettings read_ce_tuner(const Reader& r, const Mapping& top, const Control
     r.fail(opponent, what);
   }
 
-  std::vector<ReadParameter> read_params = read_ce_parameters(r, top.require("parameters"), s.parameters);
+  std::vector<ReadParameter> read_params =
+      read_ce_parameters(r, top.require("parameters"), s.parameters);
   s.candidate = read_candidate(r, top.require("candidate"), read_params, control);
 
   if (auto f = top.find("seed")) {
     const std::string& text = read_string(r, *f);
     std::uint64_t seed = 0;
     auto res = std::from_chars(text.data(), text.data() + text.size(), seed);
-    if (is_quoted(f->node) || text.empty() || res.ec != std::errc() || res.ptr != text.data() + text.size())
+    if (is_quoted(f->node) || text.empty() || res.ec != std::errc() ||
+        res.ptr != text.data() + text.size())
       r.fail(*f, "must be an integer 0..18446744073709551615 (got '" + text + "')");
     s.seed = seed;
   }

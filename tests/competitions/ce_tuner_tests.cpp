@@ -1,7 +1,6 @@
 // The ce_tuner: gomill's arithmetic (elites, update), ids, scheduling, colours, void replays,
 // state and restore, definition checks, reports.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <map>
 
@@ -46,7 +45,8 @@ rm::control::ControlFile ce_control(const std::string& directory, std::uint64_t 
   rm::control::CeTunerSettings s;
   s.candidate_colour = rm::control::CandidateColour::Black;
   s.opponent = "opp";
-  s.parameters = {ce_parameter("pl", 2.0, 0.25, "10^x", true, "pl: %d"), ce_parameter("c", 0.5, 0.01)};
+  s.parameters = {ce_parameter("pl", 2.0, 0.25, "10^x", true, "pl: %d"),
+                  ce_parameter("c", 0.5, 0.01)};
   s.candidate.command = {"/bin/ringbot", "--playouts", "{pl}", "--uct-c", "{c:%.3f}"};
   s.candidate.parameters = s.engine_parameters();
   s.candidate.directory = directory;
@@ -82,8 +82,8 @@ int play_available(CeTuner& tuner, WinFn wins) {
 
 TEST_CASE("ce_tuner: elite count is gomill's max(1, int(p*n + 0.5))", "[ce_tuner]") {
   CHECK(elite_count(0.2, 10) == 2);
-  CHECK(elite_count(0.25, 10) == 3);   // 2.5 + 0.5 = 3.0
-  CHECK(elite_count(0.01, 10) == 1);   // int(0.6) = 0 -> at least one
+  CHECK(elite_count(0.25, 10) == 3);  // 2.5 + 0.5 = 3.0
+  CHECK(elite_count(0.01, 10) == 1);  // int(0.6) = 0 -> at least one
   CHECK(elite_count(0.5, 4) == 2);
   CHECK(elite_count(0.99, 3) == 3);
   CHECK(elite_count(0.1, 1) == 1);
@@ -107,7 +107,7 @@ TEST_CASE("ce_tuner: distribution update against hand-computed values", "[ce_tun
   CHECK(d[1].variance == 1.0);
   // step 0.25, three elites 0, 1, 5: mean 2, variance 26/3 - 4 = 14/3.
   const auto e = update_distribution({{10.0, 3.0}}, {{0.0}, {1.0}, {5.0}}, 0.25);
-  CHECK(e[0].mean == Approx(0.25 * 2 + 0.75 * 10));                   // 8
+  CHECK(e[0].mean == Approx(0.25 * 2 + 0.75 * 10));                  // 8
   CHECK(e[0].variance == Approx(0.25 * (14.0 / 3.0) + 0.75 * 3.0));  // 3.41667
   CHECK(format_gaussians({{8.0, 3.4166666}, {-0.125, 0.0}}) == " 8.00~3.42 -0.12~0.00");
 }
@@ -159,8 +159,8 @@ TEST_CASE("ce_tuner: jobs, ids, candidate codes and fewest-issued-first scheduli
     }
   }
   // Each sample gets batch_size games, the one with fewest issued first, lowest index on ties.
-  CHECK(ids == std::vector<std::string>{"g0#0r0", "g0#1r0", "g0#2r0", "g0#3r0", "g0#0r1", "g0#1r1", "g0#2r1",
-                                        "g0#3r1"});
+  CHECK(ids == std::vector<std::string>{"g0#0r0", "g0#1r0", "g0#2r0", "g0#3r0", "g0#0r1", "g0#1r1",
+                                        "g0#2r1", "g0#3r1"});
   CHECK_FALSE(tuner.next_job());  // waiting for the generation to complete
   CHECK_FALSE(tuner.finished());
   CHECK(tuner.games_remaining() == 8 + 2 * 8);
@@ -170,7 +170,8 @@ TEST_CASE("ce_tuner: jobs, ids, candidate codes and fewest-issued-first scheduli
   CHECK(tuner.games_remaining() == 7 + 16);
 }
 
-TEST_CASE("ce_tuner: a generation ends with elites, the update and gomill's history lines", "[ce_tuner]") {
+TEST_CASE("ce_tuner: a generation ends with elites, the update and gomill's history lines",
+          "[ce_tuner]") {
   TempDir dir;
   CeTuner tuner(ce_control(dir.path()));
   const auto samples0 = tuner.samples();
@@ -179,14 +180,19 @@ TEST_CASE("ce_tuner: a generation ends with elites, the update and gomill's hist
   std::vector<rm::game::GameJob> jobs;
   while (auto request = tuner.next_job()) jobs.push_back(request->job);
   REQUIRE(jobs.size() == 8);
-  const std::map<std::string, int> outcome{{"g0#0r0", 1}, {"g0#0r1", 0}, {"g0#1r0", 1}, {"g0#1r1", 1},
-                                           {"g0#2r0", 2}, {"g0#2r1", 0}, {"g0#3r0", 0}, {"g0#3r1", 1}};
+  const std::map<std::string, int> outcome{{"g0#0r0", 1}, {"g0#0r1", 0}, {"g0#1r0", 1},
+                                           {"g0#1r1", 1}, {"g0#2r0", 2}, {"g0#2r1", 0},
+                                           {"g0#3r0", 0}, {"g0#3r1", 1}};
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     const int o = outcome.at(jobs[i].game_id);
     const auto lines = tuner.on_result(result_for(jobs[i], o == 1, o == 2));
     CHECK(lines.history_line ==
-          jobs[i].game_id + " " + tuner.format_parameters(samples0[std::stoul(jobs[i].game_id.substr(3, 1))].optimiser_values) +
-              (o == 1 ? " won" : o == 2 ? " no winner" : " lost"));
+          jobs[i].game_id + " " +
+              tuner.format_parameters(
+                  samples0[std::stoul(jobs[i].game_id.substr(3, 1))].optimiser_values) +
+              (o == 1   ? " won"
+               : o == 2 ? " no winner"
+                        : " lost"));
     if (i + 1 < jobs.size()) CHECK(tuner.periodic_history_lines().empty());
   }
   CHECK(tuner.generation() == 1);
@@ -214,7 +220,8 @@ TEST_CASE("ce_tuner: a generation ends with elites, the update and gomill's hist
   CHECK(lines[4] == "g0#1* " + tuner.format_parameters(samples0[1].optimiser_values) + "   2");
   CHECK(lines[5] == "g0#3* " + tuner.format_parameters(samples0[3].optimiser_values) + "   1");
   CHECK(lines[6] == "g0#0  " + tuner.format_parameters(samples0[0].optimiser_values) + "   1");
-  CHECK(lines[7] == "g0#2  " + tuner.format_parameters(samples0[2].optimiser_values) + "   0");  // %3d of 0.5
+  CHECK(lines[7] ==
+        "g0#2  " + tuner.format_parameters(samples0[2].optimiser_values) + "   0");  // %3d of 0.5
   CHECK(lines[8].empty());
   // The next generation is drawn from the new distribution, with new codes.
   CHECK(tuner.samples()[0].optimiser_values != samples0[0].optimiser_values);
@@ -225,7 +232,8 @@ TEST_CASE("ce_tuner: the event stops after number_of_generations", "[ce_tuner]")
   TempDir dir;
   CeTuner tuner(ce_control(dir.path()));
   int games = 0;
-  for (int g = 0; g < 3; ++g) games += play_available(tuner, [](int s, int r) { return (s + r) % 3 == 0; });
+  for (int g = 0; g < 3; ++g)
+    games += play_available(tuner, [](int s, int r) { return (s + r) % 3 == 0; });
   CHECK(games == 24);
   CHECK(tuner.finished());
   CHECK(tuner.generation() == 3);
@@ -264,13 +272,13 @@ TEST_CASE("ce_tuner: wins are gomill's: a point per win, half for no winner", "[
   CeTuner tuner(ce_control(dir.path()));
   std::vector<rm::game::GameJob> jobs;
   while (auto request = tuner.next_job()) jobs.push_back(request->job);
-  tuner.on_result(result_for(jobs[0], true));          // g0#0r0 won
-  tuner.on_result(result_for(jobs[1], false, true));   // g0#1r0 jigo
-  auto unknown = result_for(jobs[2], false);           // g0#2r0 no result
+  tuner.on_result(result_for(jobs[0], true));         // g0#0r0 won
+  tuner.on_result(result_for(jobs[1], false, true));  // g0#1r0 jigo
+  auto unknown = result_for(jobs[2], false);          // g0#2r0 no result
   unknown.winner.clear();
   unknown.sgf_result = "?";
   tuner.on_result(unknown);
-  tuner.on_result(result_for(jobs[5], false, true));   // g0#1r1 jigo
+  tuner.on_result(result_for(jobs[5], false, true));  // g0#1r1 jigo
   const std::string report = tuner.short_report();
   CHECK_THAT(report, Catch::Contains("wins from current samples:\n[1, 1.0, 0.5, 0]\n"));
   const auto json = tuner.json_report();
@@ -312,7 +320,8 @@ TEST_CASE("ce_tuner: void games are replayed once, halting as gomill does", "[ce
   }
 }
 
-TEST_CASE("ce_tuner: restore after a partial generation reissues what was in flight", "[ce_tuner]") {
+TEST_CASE("ce_tuner: restore after a partial generation reissues what was in flight",
+          "[ce_tuner]") {
   TempDir dir;
   const auto cf = ce_control(dir.path());
   const auto wins = [](int s, int r) { return (s * 7 + r) % 3 == 1; };
@@ -327,10 +336,12 @@ TEST_CASE("ce_tuner: restore after a partial generation reissues what was in fli
   // Three results committed, the rest in flight when the ringmaster was killed.
   for (int i : {0, 3, 5}) {
     const auto& id = jobs[static_cast<std::size_t>(i)].game_id;
-    first.on_result(result_for(jobs[static_cast<std::size_t>(i)],
-                               wins(std::stoi(id.substr(id.find('#') + 1)), std::stoi(id.substr(id.find('r') + 1)))));
+    first.on_result(result_for(
+        jobs[static_cast<std::size_t>(i)],
+        wins(std::stoi(id.substr(id.find('#') + 1)), std::stoi(id.substr(id.find('r') + 1)))));
   }
-  const nlohmann::json saved = nlohmann::json::parse(first.state().dump());  // through text, as the store does
+  const nlohmann::json saved =
+      nlohmann::json::parse(first.state().dump());  // through text, as the store does
 
   CeTuner second(cf);
   second.restore(saved);
@@ -350,7 +361,8 @@ TEST_CASE("ce_tuner: restore after a partial generation reissues what was in fli
   CHECK(reissued == expected);  // nothing lost, nothing twice
   for (const auto& job : again) {
     const auto& id = job.game_id;
-    second.on_result(result_for(job, wins(std::stoi(id.substr(id.find('#') + 1)), std::stoi(id.substr(id.find('r') + 1)))));
+    second.on_result(result_for(
+        job, wins(std::stoi(id.substr(id.find('#') + 1)), std::stoi(id.substr(id.find('r') + 1)))));
   }
   play_available(second, wins);
   CHECK(second.finished());
@@ -359,7 +371,8 @@ TEST_CASE("ce_tuner: restore after a partial generation reissues what was in fli
   CHECK(second.short_report() == reference.short_report());
 }
 
-TEST_CASE("ce_tuner: control-file changes: gomill's forbidden ones refused, safe ones accepted", "[ce_tuner]") {
+TEST_CASE("ce_tuner: control-file changes: gomill's forbidden ones refused, safe ones accepted",
+          "[ce_tuner]") {
   TempDir dir;
   const auto cf = ce_control(dir.path());
   CeTuner tuner(cf);
@@ -370,13 +383,16 @@ TEST_CASE("ce_tuner: control-file changes: gomill's forbidden ones refused, safe
   const auto refused = [&](rm::control::ControlFile changed, const std::string& message) {
     CeTuner resumed(changed);
     INFO(message);
-    CHECK_THROWS_WITH(check_ce_tuner_definition(stored_definition, resumed.definition()), Catch::Contains(message));
+    CHECK_THROWS_WITH(check_ce_tuner_definition(stored_definition, resumed.definition()),
+                      Catch::Contains(message));
     CHECK_THROWS_AS(resumed.restore(saved), IncompatibleState);
   };
   auto more_samples = cf;
   ce(more_samples).samples_per_generation = 5;
-  refused(more_samples, "control file is inconsistent with the stored competition: samples_per_generation changed "
-                        "from 4 to 5");
+  refused(
+      more_samples,
+      "control file is inconsistent with the stored competition: samples_per_generation changed "
+      "from 4 to 5");
   auto renamed = cf;
   ce(renamed).parameters[1].engine.code = "uct";
   ce(renamed).candidate.parameters = ce(renamed).engine_parameters();
@@ -386,9 +402,10 @@ TEST_CASE("ce_tuner: control-file changes: gomill's forbidden ones refused, safe
   refused(transformed, "parameter 'pl': transform changed from");
   auto smaller_batch = cf;
   ce(smaller_batch).batch_size = 1;
-  CHECK_THROWS_WITH(CeTuner(smaller_batch).restore(saved),
-                    "control file is inconsistent with the stored competition: batch_size decreased from 2 to 1 "
-                    "(it may only be increased)");
+  CHECK_THROWS_WITH(
+      CeTuner(smaller_batch).restore(saved),
+      "control file is inconsistent with the stored competition: batch_size decreased from 2 to 1 "
+      "(it may only be increased)");
 
   auto safe = cf;
   ce(safe).batch_size = 3;
@@ -460,9 +477,10 @@ TEST_CASE("ce_tuner: reports in gomill's format with our samples table", "[ce_tu
       "pl: 100; c: 0.5\n"
       " 2.00~0.25  0.50~0.01\n"
       "\n"
-      "samples of generation 0 (2 games each; games played, wins, 95% interval of the win rate):\n" +
-      row(0, "   2     2  [0.342, 1.000]") + row(1, "   1     0  [0.000, 0.793]") + row(2, "   0     0") +
-      row(3, "   0     0");
+      "samples of generation 0 (2 games each; games played, wins, 95% interval of the win "
+      "rate):\n" +
+      row(0, "   2     2  [0.342, 1.000]") + row(1, "   1     0  [0.000, 0.793]") +
+      row(2, "   0     0") + row(3, "   0     0");
   CHECK(report == expected);
   CHECK(tuner.full_report() == report);
 
@@ -473,7 +491,8 @@ TEST_CASE("ce_tuner: reports in gomill's format with our samples table", "[ce_tu
   CHECK(json.at("games_played") == 3);
   CHECK(json.at("generation") == 0);
   CHECK(json.at("finished") == false);
-  CHECK(json.at("distribution")[0] == nlohmann::json{{"code", "pl"}, {"mean", 2.0}, {"variance", 0.25}});
+  CHECK(json.at("distribution")[0] ==
+        nlohmann::json{{"code", "pl"}, {"mean", 2.0}, {"variance", 0.25}});
   CHECK(json.at("distribution_parameters") == "pl: 100; c: 0.5");
   const auto& s0 = json.at("samples")[0];
   CHECK(s0.at("candidate") == "g0#0");
@@ -483,7 +502,8 @@ TEST_CASE("ce_tuner: reports in gomill's format with our samples table", "[ce_tu
   CHECK(s0.at("ci95_low").get<double>() == Approx(0.342).margin(0.0005));
   CHECK(s0.at("ci95_high") == 1.0);
   CHECK(s0.at("optimiser_values") == x[0].optimiser_values);
-  CHECK(s0.at("engine_values")[0] == static_cast<long long>(std::pow(10.0, x[0].optimiser_values[0]) + 0.5));
+  CHECK(s0.at("engine_values")[0] ==
+        static_cast<long long>(std::pow(10.0, x[0].optimiser_values[0]) + 0.5));
   CHECK(json.at("samples")[2].at("win_rate").is_null());
   CHECK(json.at("generations").empty());
 }
@@ -494,7 +514,8 @@ TEST_CASE("ce_tuner: a failing transform is named; reports still show the sample
   ce(cf).parameters[1] = ce_parameter("c", -5.0, 0.0, "sqrt(x)");  // always NaN
   ce(cf).candidate.parameters = ce(cf).engine_parameters();
   CeTuner tuner(cf);
-  CHECK_THROWS_WITH(tuner.next_job(), Catch::Contains("error from transform for c (applied to -5.0)"));
+  CHECK_THROWS_WITH(tuner.next_job(),
+                    Catch::Contains("error from transform for c (applied to -5.0)"));
   CHECK_THAT(tuner.short_report(), Catch::Contains("pl: 100; [c?x=-5.0]"));
 }
 

@@ -2,7 +2,6 @@
 // `show` and `report --json`, SIGKILLs with resumes ending exactly like an uninterrupted run,
 // and a forbidden control-file change refused.
 #include <catch2/catch.hpp>
-
 #include <csignal>
 #include <fstream>
 #include <map>
@@ -24,15 +23,23 @@ std::string ce_yaml(int samples, int batch, int generations, int opponent_playou
          "description: e2e ce event\n"
          "players:\n"
          "  opp:\n"
-         "    command: [ringbot, --playouts, '" + std::to_string(opponent_playouts) + "', --seed, '3']\n"
+         "    command: [ringbot, --playouts, '" +
+         std::to_string(opponent_playouts) +
+         "', --seed, '3']\n"
          "board_size: 7\n"
          "komi: 4.5\n"
          "move_limit: 200\n"
          "candidate_colour: random\n"
          "opponent: opp\n"
-         "samples_per_generation: " + std::to_string(samples) + "\n"
-         "batch_size: " + std::to_string(batch) + "\n"
-         "number_of_generations: " + std::to_string(generations) + "\n"
+         "samples_per_generation: " +
+         std::to_string(samples) +
+         "\n"
+         "batch_size: " +
+         std::to_string(batch) +
+         "\n"
+         "number_of_generations: " +
+         std::to_string(generations) +
+         "\n"
          "elite_proportion: 0.3\n"
          "step_size: 0.6\n"
          "seed: 7\n"
@@ -47,7 +54,8 @@ std::string ce_yaml(int samples, int batch, int generations, int opponent_playou
 }
 
 // An EventDir whose control file is replaced by a ce_tuner one (same code, same helpers).
-void make_ce_event(const EventDir& event, int samples, int batch, int generations, int opponent_playouts) {
+void make_ce_event(const EventDir& event, int samples, int batch, int generations,
+                   int opponent_playouts) {
   std::ofstream(event.control()) << ce_yaml(samples, batch, generations, opponent_playouts);
 }
 
@@ -89,8 +97,9 @@ TEST_CASE("ce_tuner: an event runs to the end; show and report --json", "[e2e][c
 
   auto show = event.run({"show"});
   REQUIRE(show.exit_status == 0);
-  CHECK_THAT(show.out, Catch::StartsWith("CEM tuning event: ce_small\ne2e ce event\nboard size: 7\nkomi: 4.5\n"
-                                         "generation 3\n\nwins from current samples:\n["));
+  CHECK_THAT(show.out, Catch::StartsWith(
+                           "CEM tuning event: ce_small\ne2e ce event\nboard size: 7\nkomi: 4.5\n"
+                           "generation 3\n\nwins from current samples:\n["));
   CHECK_THAT(show.out, Catch::Contains("final distribution:\npl: "));
   CHECK_THAT(show.out, Catch::Contains("samples of generation 2 (3 games each;"));
 
@@ -121,7 +130,8 @@ TEST_CASE("ce_tuner: an event runs to the end; show and report --json", "[e2e][c
   CHECK(rm::test::tagged_processes_after(event.tag(), 5s).empty());
 }
 
-TEST_CASE("ce_tuner: killed at random moments, resumed, it ends as an uninterrupted run", "[e2e][ce_tuner][kill]") {
+TEST_CASE("ce_tuner: killed at random moments, resumed, it ends as an uninterrupted run",
+          "[e2e][ce_tuner][kill]") {
   const int samples = 6, batch = 8, generations = 4;  // 192 games, about 3 s on 2 cores
   const int total = samples * batch * generations;
   EventDir reference("ce_reference", 0);
@@ -167,7 +177,8 @@ TEST_CASE("ce_tuner: killed at random moments, resumed, it ends as an uninterrup
   std::map<std::string, std::pair<int, double>> reported;
   for (const auto& g : json.at("generations"))
     for (const auto& s : g.at("samples"))
-      reported[s.at("candidate").get<std::string>()] = {s.at("games").get<int>(), s.at("score").get<double>()};
+      reported[s.at("candidate").get<std::string>()] = {s.at("games").get<int>(),
+                                                        s.at("score").get<double>()};
   CHECK(reported == recomputed);
   // ringbot's games depend only on the game id and the candidate: the killed event's samples,
   // results and distributions are exactly the uninterrupted one's.

@@ -8,6 +8,7 @@
 #include <random>
 #include <regex>
 #include <set>
+#include <sstream>
 
 #include "tests/e2e/e2e_support.hpp"
 
@@ -184,4 +185,56 @@ TEST_CASE("ce_tuner: killed at random moments, resumed, it ends as an uninterrup
   // results and distributions are exactly the uninterrupted one's.
   CHECK(json.at("generations") == json_report(reference).at("generations"));
   CHECK(json.at("distribution") == json_report(reference).at("distribution"));
+}
+
+TEST_CASE("ce_tuner: a void game is replayed once, then the run halts; the next run reissues it",
+          "[e2e][ce_tuner]") {
+  // Integer samples of N(3, 16) as playouts: ringbot refuses values below 1, so those
+  // candidates' games are void. With seed 3 sample 0 draws a usable value and sample 1 not.
+  const auto control = [](int seed) {
+    return "competition_type: ce_tuner\n"
+           "players:\n"
+           "  opp:\n"
+           "    command: [ringbot, --playouts, '8', --seed, '3']\n"
+           "board_size: 7\n"
+           "komi: 4.5\n"
+           "candidate_colour: b\n"
+           "opponent: opp\n"
+           "samples_per_generation: 3\n"
+           "batch_size: 2\n"
+           "number_of_generations: 1\n"
+           "elite_proportion: 0.3\n"
+           "step_size: 0.5\n"
+           "seed: " +
+           std::to_string(seed) +
+           "\n"
+           "parameters:\n"
+           "  - code: pl\n"
+           "    initial_mean: 3\n"
+           "    initial_variance: 16\n"
+           "    transform: {expression: 'x', integer: true}\n"
+           "candidate:\n"
+           "  command: [ringbot, --playouts, '{pl}', --seed, '5']\n";
+  };
+  const auto started = [](const EventDir& event) {
+    std::vector<std::string> ids;
+    std::istringstream log(rm::test::slurp(event.file(".log")));
+    for (std::string line; std::getline(log, line);)
+      if (line.rfind("starting game ", 0) == 0) ids.push_back(line.substr(14, line.find(':') - 14));
+    return ids;
+  };
+  EventDir event("ce_void", 0);
+  std::ofstream(event.control()) << control(3);
+  auto first = event.run({"run", "-j", "1", "-q"});
+  CHECK(first.exit_status == 0);
+  CHECK_THAT(first.err, Catch::Contains("halting run due to void games"));
+  CHECK(started(event) == std::vector<std::string>{"g0#0r0", "g0#1r0", "g0#1r0"});
+  CHECK(event.committed_games() == 1);
+  // The next run issues g0#1r0 again first; failing before any success, it halts at once.
+  auto second = event.run({"run", "-j", "1", "-q"});
+  CHECK(second.exit_status == 0);
+  CHECK(started(event) == std::vector<std::string>{"g0#0r0", "g0#1r0", "g0#1r0", "g0#1r0"});
+  CHECK(event.committed_games() == 1);
+  CHECK(json_report(event).at("samples")[0].at("games") == 1);
+  CHECK(rm::test::tagged_processes_after(event.tag(), 5s).empty());
 }

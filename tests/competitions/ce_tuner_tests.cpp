@@ -508,7 +508,8 @@ TEST_CASE("ce_tuner: reports in gomill's format with our samples table", "[ce_tu
   CHECK(json.at("generations").empty());
 }
 
-TEST_CASE("ce_tuner: a failing transform is named; reports still show the sample", "[ce_tuner]") {
+TEST_CASE("ce_tuner: a failing transform is named and reports still show the sample",
+          "[ce_tuner]") {
   TempDir dir;
   auto cf = ce_control(dir.path());
   ce(cf).parameters[1] = ce_parameter("c", -5.0, 0.0, "sqrt(x)");  // always NaN

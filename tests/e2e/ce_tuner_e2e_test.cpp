@@ -77,7 +77,7 @@ nlohmann::json json_report(EventDir& event) {
 
 }  // namespace
 
-TEST_CASE("ce_tuner: an event runs to the end; show and report --json", "[e2e][ce_tuner]") {
+TEST_CASE("ce_tuner: an event runs to the end, then show and report --json", "[e2e][ce_tuner]") {
   EventDir event("ce_small", 0);
   make_ce_event(event, 4, 3, 3, 8);
   auto f = event.run({"run", "-j", "2", "-q"});
@@ -187,7 +187,7 @@ TEST_CASE("ce_tuner: killed at random moments, resumed, it ends as an uninterrup
   CHECK(json.at("distribution") == json_report(reference).at("distribution"));
 }
 
-TEST_CASE("ce_tuner: a void game is replayed once, then the run halts; the next run reissues it",
+TEST_CASE("ce_tuner: a void game is replayed once, then the run halts and the next run reissues it",
           "[e2e][ce_tuner]") {
   // Integer samples of N(3, 16) as playouts: ringbot refuses values below 1, so those
   // candidates' games are void. With seed 3 sample 0 draws a usable value and sample 1 not.

@@ -5,8 +5,15 @@
 // spent by Ringmaster itself (getrusage RUSAGE_THREAD of the referee thread, and RUSAGE_SELF
 // for the whole process: never the engines' CPU), then the means and the ratios against
 // gomill's published cost (36-42 ms wall, 17-20 ms CPU per 75-move game; ~4 ms CPU per
-// engine start). A baseline measured in the same run (start and quit the two engines, no
-// game) shows how much of the cost is process start-up rather than refereeing.
+// engine start). A baseline measured in the same run (start the two engines together and
+// quit them together, as the referee does; no game) shows how much of the cost is process
+// start-up rather than refereeing.
+//
+// On the 2-core sandbox VM with the other core idle: 4.4-4.8 ms wall and 1.24-1.38 ms CPU
+// per game (was 10.7-11.3 ms and 2.85-3.0 ms), baseline 1.8-2.1 ms wall and 0.28-0.32 ms
+// CPU, 0.14-0.16 ms CPU per engine start. The floor is the cross-core pipe round trip that
+// every move needs (33-37 us wall, ~12 us CPU here) and the engines' own start-up; see
+// docs/engines-and-gtp.md, "Cost per game".
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -116,8 +123,10 @@ int main(int argc, char** argv) {
     double c0 = cpu_ms(RUSAGE_THREAD), s0 = cpu_ms(RUSAGE_SELF);
     rm::game::GameResult r = rm::game::play_game(job);
     Sample s{ms_since(t0), cpu_ms(RUSAGE_THREAD) - c0, cpu_ms(RUSAGE_SELF) - s0};
-    std::printf("game %3d: %2d moves %-8s wall %6.2f ms  referee-thread cpu %5.2f ms  process cpu %5.2f ms\n",
-                g, r.move_count, r.sgf_result.c_str(), s.wall_ms, s.thread_cpu_ms, s.self_cpu_ms);
+    std::printf(
+        "game %3d: %2d moves %-8s wall %6.2f ms  referee-thread cpu %5.2f ms  process cpu %5.2f "
+        "ms\n",
+        g, r.move_count, r.sgf_result.c_str(), s.wall_ms, s.thread_cpu_ms, s.self_cpu_ms);
     if (!r.is_void) ++counted;
     total_moves += r.move_count;
     total.wall_ms += s.wall_ms;
@@ -126,17 +135,23 @@ int main(int argc, char** argv) {
   }
 
   const double n = games;
-  const double wall = total.wall_ms / n, tcpu = total.thread_cpu_ms / n, pcpu = total.self_cpu_ms / n;
+  const double wall = total.wall_ms / n, tcpu = total.thread_cpu_ms / n,
+               pcpu = total.self_cpu_ms / n;
   const double bwall = base.wall_ms / base_runs, bcpu = base.self_cpu_ms / base_runs;
-  std::printf("\n%d games (%d not void), mean %.1f moves per game\n", games, counted, total_moves / n);
+  std::printf("\n%d games (%d not void), mean %.1f moves per game\n", games, counted,
+              total_moves / n);
   std::printf("mean wall per game:                 %7.2f ms\n", wall);
   std::printf("mean referee-thread CPU per game:   %7.2f ms\n", tcpu);
-  std::printf("mean process CPU per game:          %7.2f ms  (self only, engines excluded)\n", pcpu);
-  std::printf("baseline (start + quit 2 engines):  %7.2f ms wall, %5.2f ms process CPU\n", bwall, bcpu);
-  std::printf("mean per engine start (baseline/2): %7.2f ms wall, %5.2f ms process CPU\n", bwall / 2, bcpu / 2);
-  std::printf("refereeing beyond the baseline:     %7.2f ms wall, %5.2f ms process CPU\n", wall - bwall,
-              pcpu - bcpu);
-  std::printf("\nagainst gomill (36-42 ms wall, 17-20 ms CPU per 75-move game, ~4 ms CPU per start):\n");
+  std::printf("mean process CPU per game:          %7.2f ms  (self only, engines excluded)\n",
+              pcpu);
+  std::printf("baseline (start + quit 2 engines):  %7.2f ms wall, %5.2f ms process CPU\n", bwall,
+              bcpu);
+  std::printf("mean per engine start (baseline/2): %7.2f ms wall, %5.2f ms process CPU\n",
+              bwall / 2, bcpu / 2);
+  std::printf("refereeing beyond the baseline:     %7.2f ms wall, %5.2f ms process CPU\n",
+              wall - bwall, pcpu - bcpu);
+  std::printf(
+      "\nagainst gomill (36-42 ms wall, 17-20 ms CPU per 75-move game, ~4 ms CPU per start):\n");
   std::printf("  wall: %.1fx-%.1fx less   (target >= 10x)\n", 36.0 / wall, 42.0 / wall);
   std::printf("  CPU:  %.1fx-%.1fx less   (target >= 20x)\n", 17.0 / pcpu, 20.0 / pcpu);
   std::printf("  CPU per engine start: %.1fx less\n", 4.0 / (bcpu / 2));

@@ -172,7 +172,9 @@ void Channel::read_response(Entry& e) {
   const std::string& desc = e.desc;
   // Message parts are built only when needed: this runs for every response.
   auto from_player = [&] { return " from player " + s_.player; };
-  auto protocol = [&] { return "GTP protocol error reading response to " + desc + from_player() + ":\n"; };
+  auto protocol = [&] {
+    return "GTP protocol error reading response to " + desc + from_player() + ":\n";
+  };
   auto wait_failure = [&](const rm::process::ReadResult& r) -> GtpError {
     switch (r.status) {
       case IoStatus::Timeout:
@@ -181,15 +183,16 @@ void Channel::read_response(Entry& e) {
              with_stderr_tail("timeout after " + format_seconds(timeout_s) +
                               "s waiting for response to " + desc + from_player())});
       case IoStatus::Aborted:
-        return channel_error({ErrorKind::Aborted,
-                              "aborted while waiting for response to " + desc + from_player()});
+        return channel_error(
+            {ErrorKind::Aborted, "aborted while waiting for response to " + desc + from_player()});
       case IoStatus::TooLong:
         return channel_error({ErrorKind::ProtocolError,
                               with_stderr_tail(protocol() + "response too long (more than " +
                                                std::to_string(max_response_bytes) + " bytes)")});
       case IoStatus::Eof:
-        return channel_error(closed_error("error reading response to " + desc + from_player() + ":\n",
-                                          "engine has closed the response channel"));
+        return channel_error(
+            closed_error("error reading response to " + desc + from_player() + ":\n",
+                         "engine has closed the response channel"));
       default:
         return channel_error(
             {ErrorKind::ClosedPipe, with_stderr_tail("transport error reading response to " + desc +
@@ -246,8 +249,9 @@ void Channel::read_response(Entry& e) {
   }
   first_command_ = false;
   if (parsed.response->is_failure) {
-    e.result = GtpError{ErrorKind::FailureResponse, "failure response from " + desc + " to " +
-                                                        "player " + s_.player + ":\n" + parsed.response->text};
+    e.result = GtpError{ErrorKind::FailureResponse, "failure response from " + desc +
+                                                        " to player " + s_.player + ":\n" +
+                                                        parsed.response->text};
     return;
   }
   e.result = std::move(parsed.response->text);

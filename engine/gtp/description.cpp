@@ -25,8 +25,9 @@ std::optional<std::string> Description::clean_version() const {
   if (name && lower(v).rfind(lower(*name), 0) == 0) v = lstrip(v.substr(name->size()));
   // Some engines put usage instructions in the version string (for kgsGTP).
   if (v.size() > 64) {
-    if (auto p = v.find(". Please read http:"); p != std::string::npos) return v.substr(0, p);  // MoGo
-    if (auto p = v.find(": I'm playing"); p != std::string::npos) return v.substr(0, p);      // Pachi
+    if (auto p = v.find(". Please read http:"); p != std::string::npos)
+      return v.substr(0, p);                                                              // MoGo
+    if (auto p = v.find(": I'm playing"); p != std::string::npos) return v.substr(0, p);  // Pachi
     const std::string t = lstrip(v);
     return t.substr(0, t.find_first_of(" \t\n\r\f\v"));
   }

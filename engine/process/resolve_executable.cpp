@@ -4,10 +4,10 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <system_error>
-#include <filesystem>
 
 #include "engine/process/process.hpp"
 
@@ -40,7 +40,8 @@ std::optional<std::string> resolve_executable(const std::string& argv0) {
     std::size_t start = 0;
     while (true) {
       const std::size_t colon = p.find(':', start);
-      std::string dir = p.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
+      std::string dir =
+          p.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
       // An empty PATH entry means the current directory, as in execvp.
       dirs.push_back(dir.empty() ? "." : dir);
       if (colon == std::string::npos) break;

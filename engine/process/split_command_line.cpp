@@ -10,7 +10,9 @@
 namespace rm::process {
 
 namespace {
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
 
 [[noreturn]] void unbalanced(std::string_view s, const char* what) {
   throw std::invalid_argument("unbalanced quotes in command line (" + std::string(what) +

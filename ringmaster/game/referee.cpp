@@ -177,13 +177,7 @@ class Referee {
     return in_play(p.controller->send(cmd, args, kind));
   }
   // The same for the next result of commands submitted earlier.
-  Reply receive_in_play(Player& p) {
-    Reply r = p.controller->receive();
-    if (auto* err = std::get_if<GtpError>(&r); err && err->kind != ErrorKind::FailureResponse) {
-      p.controller->abandon_pending();
-    }
-    return in_play(std::move(r));
-  }
+  Reply receive_in_play(Player& p) { return in_play(p.controller->receive()); }
   Reply in_play(Reply r) {
     if (auto* err = std::get_if<GtpError>(&r)) {
       if (err->kind != ErrorKind::FailureResponse && err->kind != ErrorKind::Timeout) void_on(*err);
@@ -358,7 +352,12 @@ class Referee {
       if (mover.play_in_flight) {
         const PlayInFlight play = *mover.play_in_flight;
         mover.play_in_flight.reset();
-        if (auto o = play_rejected(to_move, play, receive_in_play(mover))) return *o;
+        if (auto o = play_rejected(to_move, play, receive_in_play(mover))) {
+          // The genmove written with the play is not wanted any more.
+          mover.controller->abandon_pending();
+          mover.move_requested = false;
+          return *o;
+        }
       }
       const bool use_claim = mover.move_request_uses_claim;
       std::string cmd_text = std::string(use_claim ? "gomill-genmove_ex " : "genmove ") + c +

@@ -97,7 +97,8 @@ class CeTuner final : public Competition {
   std::vector<double> scores() const;
   std::string static_description() const;
   std::string main_report() const;
-  std::string samples_report() const;
+  // The samples table, at most `limit` rows.
+  std::string samples_report(std::size_t limit = static_cast<std::size_t>(-1)) const;
 
   rm::control::ControlFile cf_;
   rm::control::CeTunerSettings settings_;

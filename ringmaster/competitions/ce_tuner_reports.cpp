@@ -36,6 +36,9 @@ std::optional<rm::stats::Interval> win_interval(int games, int wins, int no_winn
   return rm::stats::Interval{low->lower, high->upper};
 }
 
+// Samples listed by the live display (the reports list them all).
+constexpr std::size_t kSamplesOnScreen = 20;
+
 nlohmann::json nullable(const std::optional<double>& v) {
   return v ? nlohmann::json(*v) : nlohmann::json();
 }
@@ -95,13 +98,13 @@ std::string CeTuner::main_report() const {
   return text;
 }
 
-std::string CeTuner::samples_report() const {
+std::string CeTuner::samples_report(std::size_t limit) const {
   // Our addition: each sample's games, wins and the 95% Wilson interval of its win rate.
   if (samples_.empty()) return "";
   std::string text = "\nsamples of generation " + std::to_string(samples_generation_) + " (" +
                      std::to_string(settings_.batch_size) +
                      " games each; games played, wins, 95% interval of the win rate):\n";
-  for (std::size_t i = 0; i < samples_.size(); ++i) {
+  for (std::size_t i = 0; i < samples_.size() && i < limit; ++i) {
     const CeSample& s = samples_[i];
     char numbers[64];
     std::snprintf(numbers, sizeof numbers, " %3d %5s", s.games,
@@ -112,6 +115,8 @@ std::string CeTuner::samples_report() const {
       text += "  [" + format_fixed3(ci->lower) + ", " + format_fixed3(ci->upper) + "]";
     text += "\n";
   }
+  if (samples_.size() > limit)
+    text += "... and " + std::to_string(samples_.size() - limit) + " more (see the report)\n";
   return text;
 }
 
@@ -126,7 +131,8 @@ std::string CeTuner::full_report() const {
 
 std::string CeTuner::screen_report(const std::vector<std::string>& game_ids_in_progress) const {
   (void)game_ids_in_progress;  // the display lists the games in progress itself
-  return main_report() + samples_report();
+  // A long table would push the results off the screen; the reports list every sample.
+  return main_report() + samples_report(kSamplesOnScreen);
 }
 
 nlohmann::json CeTuner::json_report() const {

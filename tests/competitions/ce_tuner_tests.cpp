@@ -530,3 +530,16 @@ TEST_CASE("ce_tuner: startup checks use the initial means", "[ce_tuner]") {
         std::vector<std::string>{"/bin/ringbot", "--playouts", "100", "--uct-c", "0.500"});
   CHECK(checks[1].first.code == "opp");
 }
+
+TEST_CASE("ce_tuner: the live screen lists at most 20 samples, the report all", "[ce_tuner]") {
+  TempDir dir;
+  auto cf = ce_control(dir.path());
+  ce(cf).samples_per_generation = 25;
+  CeTuner tuner(cf);
+  const std::string screen = tuner.screen_report({});
+  CHECK_THAT(screen, Catch::StartsWith("generation 0\n\nwins from current samples:\n[0, 0,"));
+  CHECK_THAT(screen, Catch::Contains("\ng0#19 "));
+  CHECK_THAT(screen, !Catch::Contains("\ng0#20 "));
+  CHECK_THAT(screen, Catch::EndsWith("... and 5 more (see the report)\n"));
+  CHECK_THAT(tuner.full_report(), Catch::Contains("\ng0#24 "));
+}

@@ -10,7 +10,7 @@
 // start-up rather than refereeing.
 //
 // On the 2-core sandbox VM with the other core idle: 4.4-4.8 ms wall and 1.24-1.38 ms CPU
-// per game (was 10.7-11.3 ms and 2.85-3.0 ms), baseline 1.8-2.1 ms wall and 0.28-0.32 ms
+// per game (was 10.7-11.9 ms and 2.85-3.05 ms), baseline 1.8-2.1 ms wall and 0.28-0.32 ms
 // CPU, 0.14-0.16 ms CPU per engine start. The floor is the cross-core pipe round trip that
 // every move needs (33-37 us wall, ~12 us CPU here) and the engines' own start-up; see
 // docs/engines-and-gtp.md, "Cost per game".

@@ -55,6 +55,7 @@ class CeTuner final : public Competition {
   nlohmann::json state() const override;
   void restore(const nlohmann::json& state) override;
   nlohmann::json definition() const override;
+  void check_stored_definition(const nlohmann::json& stored) const override;
   std::string full_report() const override;
   std::string short_report() const override;
   std::string screen_report(const std::vector<std::string>& game_ids_in_progress) const override;

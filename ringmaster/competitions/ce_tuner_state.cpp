@@ -83,6 +83,10 @@ nlohmann::json CeTuner::definition() const {
           {"transforms", transforms}};
 }
 
+void CeTuner::check_stored_definition(const nlohmann::json& stored) const {
+  check_ce_tuner_definition(stored, definition());
+}
+
 void check_ce_tuner_definition(const nlohmann::json& stored, const nlohmann::json& current) {
   std::vector<std::string> changes;
   const auto changed = [&](const std::string& what, const nlohmann::json& was,

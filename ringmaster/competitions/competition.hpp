@@ -3,13 +3,12 @@
 #pragma once
 
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "ringmaster/game/game_job.hpp"
 #include "ringmaster/game/game_result.hpp"
@@ -49,8 +48,8 @@ class Competition {
   // A void game: returns true to carry on (the game number is skipped or the job replayed, per
   // gomill's rules for the type), false to halt ("too many void games").
   virtual bool on_void(const rm::game::GameResult& r) = 0;
-  virtual bool finished() const = 0;                        // all games played
-  virtual std::optional<int> games_remaining() const = 0;   // nullopt if unlimited
+  virtual bool finished() const = 0;                       // all games played
+  virtual std::optional<int> games_remaining() const = 0;  // nullopt if unlimited
   // Persistent state (JSON), committed by the store with each game. restore() refuses an
   // incompatible state with IncompatibleState and a clear message.
   virtual nlohmann::json state() const = 0;
@@ -62,6 +61,10 @@ class Competition {
   // What must not change between runs (parameters, splits, scales...), stored once and
   // compared on resume.
   virtual nlohmann::json definition() const = 0;
+  // Throws IncompatibleState when the definition stored at the start differs from
+  // definition(). The default names the differing keys; the tuners override it to name each
+  // change ("parameter pl: split changed from 3 to 4") and to allow what gomill allows.
+  virtual void check_stored_definition(const nlohmann::json& stored) const;
   // Reports in gomill's formats: the full report (`report`, the .report file), the short one
   // for `show`, and the live screen report ("In progress:" lines for the given game ids).
   virtual std::string full_report() const = 0;
@@ -71,7 +74,8 @@ class Competition {
   virtual std::vector<std::string> periodic_history_lines() const = 0;
   virtual nlohmann::json json_report() const = 0;
   // The players to start once before a run (startup checks), with the settings to use.
-  virtual std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players_to_check() const = 0;
+  virtual std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players_to_check()
+      const = 0;
 };
 
 // Factory by the control file's competition_type; throws std::invalid_argument for a type

@@ -59,20 +59,23 @@ std::string McTuner::main_report() const {
     // heapq.nlargest(n, ..., key=visits): most visits first, earlier entries first on ties;
     // then the chosen ones sorted by path.
     std::vector<ListedNode> chosen = this_generation;
-    std::stable_sort(chosen.begin(), chosen.end(),
-                     [](const ListedNode& a, const ListedNode& b) { return a.node->visits > b.node->visits; });
+    std::stable_sort(chosen.begin(), chosen.end(), [](const ListedNode& a, const ListedNode& b) {
+      return a.node->visits > b.node->visits;
+    });
     const int n = std::max(0, settings_.summary_spec[i]);
     if (chosen.size() > static_cast<std::size_t>(n)) chosen.resize(static_cast<std::size_t>(n));
-    std::sort(chosen.begin(), chosen.end(), [](const ListedNode& a, const ListedNode& b) { return a.path < b.path; });
+    std::sort(chosen.begin(), chosen.end(),
+              [](const ListedNode& a, const ListedNode& b) { return a.path < b.path; });
     for (const auto& listed : chosen) {
       const McNode& node = *listed.node;
       char numbers[64];
-      std::snprintf(numbers, sizeof numbers, " %.3f %3d", static_cast<double>(node.wins) / node.visits,
-                    node.visits - initial_visits);
+      std::snprintf(numbers, sizeof numbers, " %.3f %3d",
+                    static_cast<double>(node.wins) / node.visits, node.visits - initial_visits);
       text += rm::scales::format_path(listed.path, settings_.splits()) + " " +
               pad_right(format_parameters(listed.path), 40) + numbers;
       // Our addition, after gomill's columns: the 95% Wilson interval of the real games.
-      if (const auto ci = rm::stats::wilson_interval(node.wins - initial_wins, node.visits - initial_visits))
+      if (const auto ci =
+              rm::stats::wilson_interval(node.wins - initial_wins, node.visits - initial_visits))
         text += "  [" + format_fixed3(ci->lower) + ", " + format_fixed3(ci->upper) + "]";
       text += "\n";
     }
@@ -87,10 +90,14 @@ std::string McTuner::opponent_line() const {
   return "opponent (" + settings_.opponent + "): " + opponent_description_ + "\n\n";
 }
 
-std::string McTuner::short_report() const { return static_description() + main_report() + opponent_line(); }
+std::string McTuner::short_report() const {
+  return static_description() + main_report() + opponent_line();
+}
 
 // gomill: write_full_report = write_short_report.
-std::string McTuner::full_report() const { return short_report(); }
+std::string McTuner::full_report() const {
+  return short_report();
+}
 
 std::string McTuner::screen_report(const std::vector<std::string>& game_ids_in_progress) const {
   std::string text = main_report();
@@ -107,19 +114,23 @@ std::string McTuner::screen_report(const std::vector<std::string>& game_ids_in_p
   if (numbers.empty()) return text;
   std::sort(numbers.begin(), numbers.end());
   numbers.erase(std::unique(numbers.begin(), numbers.end()), numbers.end());
-  const auto shown = static_cast<std::size_t>(std::max(0, settings_.number_of_running_simulations_to_show));
+  const auto shown =
+      static_cast<std::size_t>(std::max(0, settings_.number_of_running_simulations_to_show));
   if (numbers.size() > shown) numbers.resize(shown);
   text += "In progress:\n";
   for (int number : numbers)
-    text += "game " + std::to_string(number) + ": " + describe_path(outstanding_.at(number).path) + "\n";
+    text += "game " + std::to_string(number) + ": " + describe_path(outstanding_.at(number).path) +
+            "\n";
   return text;
 }
 
 std::vector<std::string> McTuner::periodic_history_lines() const {
   const auto& period = settings_.log_tree_to_history_period;
-  if (!last_event_was_result_ || !period || *period <= 0 || numbers_.fixed() % *period != 0) return {};
+  if (!last_event_was_result_ || !period || *period <= 0 || numbers_.fixed() % *period != 0)
+    return {};
   std::vector<std::string> lines;
-  std::istringstream in(tree_.describe([this](const std::vector<int>& path) { return format_parameters(path); }));
+  std::istringstream in(
+      tree_.describe([this](const std::vector<int>& path) { return format_parameters(path); }));
   for (std::string line; std::getline(in, line);) lines.push_back(line);
   return lines;
 }
@@ -145,7 +156,8 @@ nlohmann::json McTuner::json_report() const {
       j["ci95_high"] = ci->upper;
     }
     nlohmann::json values = nlohmann::json::array();
-    for (const auto& v : rm::scales::engine_values(path, settings_.parameters)) values.push_back(rm::scales::value_to_json(v));
+    for (const auto& v : rm::scales::engine_values(path, settings_.parameters))
+      values.push_back(rm::scales::value_to_json(v));
     j["engine_values"] = values;
     return j;
   };
@@ -168,11 +180,17 @@ nlohmann::json McTuner::json_report() const {
   const auto best = tree_.best_path();
   return {{"competition_type", "mc_tuner"},
           {"code", cf_.code},
+          {"description", cf_.common.description},
           {"games_played", numbers_.fixed()},
-          {"number_of_games", settings_.number_of_games ? nlohmann::json(*settings_.number_of_games) : nlohmann::json()},
+          {"number_of_games", settings_.number_of_games ? nlohmann::json(*settings_.number_of_games)
+                                                        : nlohmann::json()},
           {"opponent", {{"code", settings_.opponent}, {"description", opponent_description_}}},
-          {"tree", {{"nodes", tree_.node_count()}, {"games", games}, {"wins", wins},
-                    {"win_rate", games > 0 ? nlohmann::json(static_cast<double>(wins) / games) : nlohmann::json()}}},
+          {"tree",
+           {{"nodes", tree_.node_count()},
+            {"games", games},
+            {"wins", wins},
+            {"win_rate",
+             games > 0 ? nlohmann::json(static_cast<double>(wins) / games) : nlohmann::json()}}},
           {"best", candidate_json(best, tree_.node_at(best))},
           {"candidates", candidates}};
 }

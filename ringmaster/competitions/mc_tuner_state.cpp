@@ -33,6 +33,10 @@ nlohmann::json McTuner::definition() const {
           {"initial_wins", settings_.initial_wins}};
 }
 
+void McTuner::check_stored_definition(const nlohmann::json& stored) const {
+  check_mc_tuner_definition(stored, definition());
+}
+
 void check_mc_tuner_definition(const nlohmann::json& stored, const nlohmann::json& current) {
   std::vector<std::string> changes;
   const auto field = [](const nlohmann::json& j, const char* key) { return j.is_object() && j.contains(key) ? j[key] : nlohmann::json(); };

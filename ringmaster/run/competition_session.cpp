@@ -2,13 +2,12 @@
 
 #include <filesystem>
 #include <fstream>
-#include <set>
 
-#include "ringmaster/competitions/mc_tuner.hpp"
 #include "ringmaster/run/ringmaster_error.hpp"
 
 namespace rm::run {
-std::unique_ptr<rm::comp::Competition> make_competition_for(const rm::control::ControlFile& control) {
+std::unique_ptr<rm::comp::Competition> make_competition_for(
+    const rm::control::ControlFile& control) {
   try {
     return rm::comp::make_competition(control);
   } catch (const std::invalid_argument& e) {
@@ -31,20 +30,8 @@ void restore_state(rm::comp::Competition& competition, rm::store::Store& store) 
 
 }  // namespace
 
-std::string differing_keys(const nlohmann::json& stored, const nlohmann::json& current) {
-  if (!stored.is_object() || !current.is_object()) return stored == current ? "" : "definition";
-  std::set<std::string> keys;
-  for (auto it = stored.begin(); it != stored.end(); ++it) keys.insert(it.key());
-  for (auto it = current.begin(); it != current.end(); ++it) keys.insert(it.key());
-  std::string out;
-  for (const auto& k : keys) {
-    bool same = stored.contains(k) && current.contains(k) && stored.at(k) == current.at(k);
-    if (!same) out += (out.empty() ? "" : ", ") + k;
-  }
-  return out;
-}
-
-CompetitionSession open_for_run(const rm::control::ControlFile& control, const CompetitionPaths& paths) {
+CompetitionSession open_for_run(const rm::control::ControlFile& control,
+                                const CompetitionPaths& paths) {
   CompetitionSession session;
   try {
     session.store = rm::store::Store::open_for_run(paths.db, paths.lock);
@@ -62,16 +49,10 @@ CompetitionSession open_for_run(const rm::control::ControlFile& control, const C
                           " (use 'reset' to start again)");
   nlohmann::json definition = session.competition->definition();
   if (auto stored = store.load_definition()) {
-    if (control.competition_type == "mc_tuner") {
-      // The tuner's own check names each change ("parameter pl: split changed from 3 to 4").
-      try {
-        rm::comp::check_mc_tuner_definition(*stored, definition);
-      } catch (const rm::comp::IncompatibleState& e) {
-        throw RingmasterError(std::string(e.what()) + " (use 'reset' to start again)");
-      }
-    } else if (*stored != definition) {
-      throw RingmasterError("the control file has changed incompatibly since the competition started (" +
-                            differing_keys(*stored, definition) + "); use 'reset' to start again");
+    try {
+      session.competition->check_stored_definition(*stored);
+    } catch (const rm::comp::IncompatibleState& e) {
+      throw RingmasterError(std::string(e.what()) + " (use 'reset' to start again)");
     }
   } else {
     store.save_competition_type(control.competition_type);
@@ -81,8 +62,10 @@ CompetitionSession open_for_run(const rm::control::ControlFile& control, const C
   return session;
 }
 
-CompetitionSession open_read_only(const rm::control::ControlFile& control, const CompetitionPaths& paths) {
-  if (!std::filesystem::exists(paths.db)) throw RingmasterError("no status file (" + paths.db + " not found)");
+CompetitionSession open_read_only(const rm::control::ControlFile& control,
+                                  const CompetitionPaths& paths) {
+  if (!std::filesystem::exists(paths.db))
+    throw RingmasterError("no status file (" + paths.db + " not found)");
   CompetitionSession session;
   try {
     session.store = rm::store::Store::open_read_only(paths.db);
@@ -94,7 +77,8 @@ CompetitionSession open_read_only(const rm::control::ControlFile& control, const
   return session;
 }
 
-std::string write_report_file(const rm::comp::Competition& competition, const CompetitionPaths& paths) {
+std::string write_report_file(const rm::comp::Competition& competition,
+                              const CompetitionPaths& paths) {
   std::string text = competition.full_report();
   std::string tmp = paths.report + ".new";
   {

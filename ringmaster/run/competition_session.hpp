@@ -18,20 +18,21 @@ struct CompetitionSession {
 };
 
 // make_competition with an unknown type reported as a RingmasterError.
-std::unique_ptr<rm::comp::Competition> make_competition_for(const rm::control::ControlFile& control);
+std::unique_ptr<rm::comp::Competition> make_competition_for(
+    const rm::control::ControlFile& control);
 
 // Takes the lock FIRST ("competition is already running"), then checks the stored
 // competition type and definition against the control file, saves them on a first run and
 // restores the state. Starts no engine.
-CompetitionSession open_for_run(const rm::control::ControlFile& control, const CompetitionPaths& paths);
+CompetitionSession open_for_run(const rm::control::ControlFile& control,
+                                const CompetitionPaths& paths);
 
 // No lock; never writes. "no status file" (RingmasterError) if the competition was never run.
-CompetitionSession open_read_only(const rm::control::ControlFile& control, const CompetitionPaths& paths);
-
-// Names the top-level keys whose values differ, e.g. "parameters, board_size".
-std::string differing_keys(const nlohmann::json& stored, const nlohmann::json& current);
+CompetitionSession open_read_only(const rm::control::ControlFile& control,
+                                  const CompetitionPaths& paths);
 
 // Writes the full report to <code>.report (atomically) and returns its text.
-std::string write_report_file(const rm::comp::Competition& competition, const CompetitionPaths& paths);
+std::string write_report_file(const rm::comp::Competition& competition,
+                              const CompetitionPaths& paths);
 
 }  // namespace rm::run

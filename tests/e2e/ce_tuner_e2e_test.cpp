@@ -127,7 +127,9 @@ TEST_CASE("ce_tuner: an event runs to the end, then show and report --json", "[e
   make_ce_event(event, 5, 3, 3, 8);
   auto refused = event.run({"run", "-q"});
   CHECK(refused.exit_status == 1);
-  CHECK_THAT(refused.err, Catch::Contains("samples_per_generation"));
+  CHECK_THAT(
+      refused.err,
+      Catch::Contains("samples_per_generation changed from 4 to 5 (use 'reset' to start again)"));
   CHECK(rm::test::tagged_processes_after(event.tag(), 5s).empty());
 }
 

@@ -1,0 +1,133 @@
+#include "ringmaster/control/tuner_settings.hpp"
+
+#include <charconv>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "ringmaster/control/player_fields.hpp"
+
+namespace rm::control::detail {
+
+namespace {
+
+// Every scalar under `f` that may hold placeholders: check them and collect the codes.
+void check_placeholders(const Reader& r, const Field& f,
+                        const std::vector<rm::scales::Parameter>& params,
+                        std::set<std::string>& used) {
+  if (f.node.IsScalar()) {
+    try {
+      for (auto& code : placeholder_codes(f.node.Scalar(), params)) used.insert(code);
+    } catch (const ConfigError& e) {
+      r.fail(f, e.what());
+    }
+  } else if (f.node.IsSequence()) {
+    for (const auto& item : sequence_items(r, f)) check_placeholders(r, item, params, used);
+  } else if (f.node.IsMap()) {
+    for (const auto& [k, v] : free_mapping(r, f)) check_placeholders(r, v, params, used);
+  }
+}
+
+std::vector<TemplateFile> read_template_files(const Reader& r, const Field& f,
+                                              const std::string& directory,
+                                              const std::vector<rm::scales::Parameter>& params,
+                                              std::set<std::string>& used) {
+  std::vector<TemplateFile> files;
+  for (const auto& [name, spec] : free_mapping(r, f)) {
+    if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos)
+      r.fail(spec, "file name must be a plain name without '/'");
+    Mapping m(r, spec, {"template"});
+    Field t = m.require("template");
+    TemplateFile file;
+    file.name = name;
+    file.template_path = resolve_against(directory, expand_user(read_string(r, t)));
+    std::ifstream in(file.template_path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (!in) r.fail(t, "cannot read template file " + file.template_path);
+    file.text = text.str();
+    try {
+      for (auto& code : placeholder_codes(file.text, params)) used.insert(code);
+    } catch (const ConfigError& e) {
+      r.fail(t, std::string("in ") + file.template_path + ": " + e.what());
+    }
+    files.push_back(std::move(file));
+  }
+  return files;
+}
+
+}  // namespace
+
+CandidateColour read_candidate_colour(const Reader& r, const Field& f) {
+  std::string c = read_enum(r, f, {"b", "black", "w", "white", "r", "random"});
+  return c[0] == 'b'   ? CandidateColour::Black
+         : c[0] == 'w' ? CandidateColour::White
+                       : CandidateColour::Random;
+}
+
+std::string read_opponent(const Reader& r, const Field& f, const ControlFile& control) {
+  std::string opponent = read_identifier(r, f);
+  if (control.players.count(opponent) == 0) {
+    std::vector<std::string> codes;
+    for (const auto& [code, spec] : control.players) codes.push_back(code);
+    std::string what = "unknown player " + opponent;
+    if (auto near = nearest(opponent, codes)) what += " (did you mean '" + *near + "'?)";
+    r.fail(f, what);
+  }
+  return opponent;
+}
+
+CandidateTemplate read_candidate(const Reader& r, const Field& f,
+                                 const std::vector<ReadParameter>& read_params,
+                                 const ControlFile& control) {
+  std::vector<std::string> keys = player_keys();
+  keys.push_back("files");
+  Mapping m(r, f, keys);
+  std::vector<rm::scales::Parameter> params;
+  for (const auto& rp : read_params) params.push_back(rp.parameter);
+
+  std::set<std::string> used;
+  for (const char* key : {"command", "cwd", "environ", "startup_gtp_commands", "gtp_aliases"})
+    if (auto g = m.find(key)) check_placeholders(r, *g, params, used);
+
+  PlayerFields fields = read_player_fields(r, m);
+  CandidateTemplate t;
+  t.command = fields.command;
+  t.cwd = fields.cwd;
+  t.environ = fields.environ;
+  t.startup_gtp_commands = fields.startup_gtp_commands;
+  t.gtp_aliases = fields.gtp_aliases;
+  t.is_reliable_scorer = fields.is_reliable_scorer;
+  t.allow_claim = fields.allow_claim;
+  t.sgf_player_name_from_gtp = fields.sgf_player_name_from_gtp;
+  t.discard_stderr = fields.discard_stderr;
+  t.timeouts = fields.timeouts;
+  if (auto g = m.find("files"))
+    t.files = read_template_files(r, *g, control.directory, params, used);
+  t.parameters = params;
+  t.directory = control.directory;
+  t.stderr_to_log = control.common.stderr_to_log;
+  t.log_path = resolve_against(control.directory, control.code + ".log");
+
+  // An unused parameter would make candidates that differ only in name: refuse it.
+  for (const auto& rp : read_params)
+    if (used.count(rp.parameter.code) == 0)
+      r.fail(rp.field, "parameter '" + rp.parameter.code +
+                           "' is not used by the candidate template "
+                           "(put {" +
+                           rp.parameter.code +
+                           "} in its command, startup_gtp_commands, environ or files)");
+  return t;
+}
+
+std::uint64_t read_seed(const Reader& r, const Field& f) {
+  const std::string& text = read_string(r, f);
+  std::uint64_t seed = 0;
+  auto res = std::from_chars(text.data(), text.data() + text.size(), seed);
+  if (is_quoted(f.node) || text.empty() || res.ec != std::errc() ||
+      res.ptr != text.data() + text.size())
+    r.fail(f, "must be an integer 0..18446744073709551615 (got '" + text + "')");
+  return seed;
+}
+
+}  // namespace rm::control::detail

@@ -1,0 +1,32 @@
+#pragma once
+// The settings both tuners (mc_tuner and ce_tuner) read the same way: candidate_colour,
+// opponent, the candidate template and seed. Internal to rm_control.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ringmaster/control/candidate_colour.hpp"
+#include "ringmaster/control/candidate_template.hpp"
+#include "ringmaster/control/control_file.hpp"
+#include "ringmaster/control/parameters.hpp"
+#include "ringmaster/control/yaml_reader.hpp"
+
+namespace rm::control::detail {
+
+// b, black, w, white, r, random (gomill's values).
+CandidateColour read_candidate_colour(const Reader& r, const Field& f);
+
+// A player code that must name one of control.players ("unknown player x (did you mean ..?)").
+std::string read_opponent(const Reader& r, const Field& f, const ControlFile& control);
+
+// The candidate template: player keys plus `files`; every placeholder must name a parameter
+// and every parameter must be used somewhere, else the candidates would differ only in name.
+CandidateTemplate read_candidate(const Reader& r, const Field& f,
+                                 const std::vector<ReadParameter>& read_params,
+                                 const ControlFile& control);
+
+// An unquoted integer 0..2^64-1.
+std::uint64_t read_seed(const Reader& r, const Field& f);
+
+}  // namespace rm::control::detail

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "engine/process/cpu_affinity.hpp"
 #include "ringmaster/cli/commands.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "ringmaster/run/competition_session.hpp"
@@ -30,7 +31,8 @@ int run_command(const CommandLine& line) {
     display.say("running startup checks on all players");
     auto outcome = rm::run::run_startup_checks(session.competition->players_to_check(), false);
     if (outcome.failure) {
-      std::cerr << *outcome.failure << "\n(use the 'check' command to see stderr output)" << std::endl;
+      std::cerr << *outcome.failure << "\n(use the 'check' command to see stderr output)"
+                << std::endl;
       return kExitError;
     }
   }
@@ -41,6 +43,11 @@ int run_command(const CommandLine& line) {
   options.log_gtp = line.log_gtp;
   options.record_games = control.common.record_games;
   options.stderr_to_log = control.common.stderr_to_log;
+  if (line.affinity) {
+    options.cpus = rm::process::allowed_cpus();
+    if (options.cpus.empty())
+      throw rm::run::RingmasterError("--affinity: can't read the CPUs this process may use");
+  }
 
   rm::run::remove_stale_commands(paths.cmd);
   std::error_code ec;

@@ -1,8 +1,7 @@
 #include "ringmaster/cli/command_line.hpp"
 
-#include <algorithm>
-
 #include <CLI/CLI.hpp>
+#include <algorithm>
 
 namespace rm::cli {
 namespace {
@@ -27,16 +26,22 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
   bool version = false;
   int max_games = -1;
 
-  CLI::App app{"Runs Go competitions and parameter-tuning events between GTP engines.\n"
-               "commands: run (default), stop, show, report, reset, check, candidates",
-               "ringmaster"};
+  CLI::App app{
+      "Runs Go competitions and parameter-tuning events between GTP engines.\n"
+      "commands: run (default), stop, show, report, reset, check, candidates",
+      "ringmaster"};
   app.add_option("args", positional, "<control file> [command]");
-  app.add_option("-j,--parallel", line.parallel, "number of games to play at once (worker threads), 1-1023")
+  app.add_option("-j,--parallel", line.parallel,
+                 "number of games to play at once (worker threads), 1-1023")
       ->check(CLI::Range(1, 1023));
   app.add_option("-g,--max-games", max_games, "maximum number of games to start in this run")
       ->check(CLI::NonNegativeNumber);
   app.add_flag("-q,--quiet", line.quiet, "no live display; warnings to stderr");
   app.add_flag("--log-gtp", line.log_gtp, "write GTP transcripts to <code>.gtplogs/");
+  app.add_flag(
+      "--affinity", line.affinity,
+      "with run: pin each game (its worker thread and both engines) to one CPU, round robin; "
+      "for single-threaded engines");
   app.add_flag("--json", line.json, "with show/report: print the report as JSON");
   app.add_flag("--version", version, "print the version and exit");
 

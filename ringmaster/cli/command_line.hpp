@@ -9,22 +9,24 @@
 namespace rm::cli {
 
 inline constexpr const char* kVersionText = "ringmaster 0.1.0";
-inline constexpr int kExitOk = 0, kExitError = 1, kExitUsage = 2, kExitInterrupted = 3, kExitInternal = 4;
+inline constexpr int kExitOk = 0, kExitError = 1, kExitUsage = 2, kExitInterrupted = 3,
+                     kExitInternal = 4;
 
 struct CommandLine {
   std::string control_file;
-  std::string command = "run";  // run stop show report reset check candidates
-  int parallel = 1;             // --parallel/-j: worker threads, 1..1023
-  std::optional<int> max_games; // --max-games/-g
-  bool quiet = false;           // --quiet/-q
-  bool log_gtp = false;         // --log-gtp
-  bool json = false;            // --json (report/show)
+  std::string command = "run";   // run stop show report reset check candidates
+  int parallel = 1;              // --parallel/-j: worker threads, 1..1023
+  std::optional<int> max_games;  // --max-games/-g
+  bool quiet = false;            // --quiet/-q
+  bool log_gtp = false;          // --log-gtp
+  bool json = false;             // --json (report/show)
+  bool affinity = false;         // --affinity (run): pin each worker and its engines to a CPU
 };
 
 // Parsing ended without a command to run: --help, --version, or a usage error.
 struct ParseExit {
-  int status = kExitOk;   // 0 for --help/--version, 2 for a usage error
-  std::string out, err;   // text for stdout / stderr
+  int status = kExitOk;  // 0 for --help/--version, 2 for a usage error
+  std::string out, err;  // text for stdout / stderr
 };
 
 const std::vector<std::string>& command_names();

@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 
+#include "engine/process/cpu_affinity.hpp"
 #include "ringmaster/report/progress_text.hpp"
 #include "ringmaster/run/interrupt_signals.hpp"
 #include "ringmaster/run/job_setup.hpp"
@@ -25,14 +26,15 @@ void keep_last(std::vector<std::string>& lines, std::size_t n) {
 
 class RunLoop {
  public:
-  RunLoop(rm::comp::Competition& competition, rm::store::Store& store, const CompetitionPaths& paths,
-          const RunOptions& options, rm::report::LiveDisplay& display, WorkerPool::PlayGame play)
+  RunLoop(rm::comp::Competition& competition, rm::store::Store& store,
+          const CompetitionPaths& paths, const RunOptions& options,
+          rm::report::LiveDisplay& display, WorkerPool::PlayGame play)
       : competition_(competition),
         store_(store),
         paths_(paths),
         options_(options),
         display_(display),
-        pool_(std::make_unique<WorkerPool>(options.parallel, std::move(play))),
+        pool_(std::make_unique<WorkerPool>(options.parallel, std::move(play), options.cpus)),
         log_(paths.log),
         history_(paths.hist),
         max_games_left_(options.max_games),
@@ -44,6 +46,9 @@ class RunLoop {
     log_.line("run started at " + local_time_text() + " with max_games " +
               (options_.max_games ? std::to_string(*options_.max_games) : std::string("None")));
     log_.line("using " + std::to_string(options_.parallel) + " worker threads");
+    if (!options_.cpus.empty())
+      log_.line("games pinned to CPUs " + rm::process::cpu_list_text(options_.cpus) +
+                " (worker n and its engines on the n-th of them, round robin)");
     redraw();
     for (;;) {
       if (interrupted()) return interrupt();
@@ -90,7 +95,8 @@ class RunLoop {
     rm::game::GameJob job = std::move(request.job);
     prepare_job(job, paths_, options_);
     if (max_games_left_) --*max_games_left_;
-    log_.line("starting game " + job.game_id + ": " + job.black.code + " (b) vs " + job.white.code + " (w)");
+    log_.line("starting game " + job.game_id + ": " + job.black.code + " (b) vs " + job.white.code +
+              " (w)");
     in_progress_[job.game_id] = request.description;
     pool_->submit(std::move(job));
     dirty_ = true;

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "ringmaster/competitions/competition.hpp"
 #include "ringmaster/report/live_display.hpp"
@@ -15,11 +16,12 @@
 namespace rm::run {
 
 struct RunOptions {
-  int parallel = 1;                 // worker threads (1..1023)
-  std::optional<int> max_games;     // games to start in this run at most
-  bool log_gtp = false;             // GTP transcripts to <code>.gtplogs/<game_id>.log
-  bool record_games = true;         // SGF records to <code>.games/
-  bool stderr_to_log = true;        // engines' stderr appended to <code>.log
+  int parallel = 1;              // worker threads (1..1023)
+  std::optional<int> max_games;  // games to start in this run at most
+  bool log_gtp = false;          // GTP transcripts to <code>.gtplogs/<game_id>.log
+  bool record_games = true;      // SGF records to <code>.games/
+  bool stderr_to_log = true;     // engines' stderr appended to <code>.log
+  std::vector<int> cpus;         // --affinity: worker i and its engines on cpus[i % size]
 };
 
 enum class RunOutcome {
@@ -30,9 +32,9 @@ enum class RunOutcome {
 struct RunSummary {
   RunOutcome outcome = RunOutcome::Completed;
   std::optional<std::string> halt_reason;
-  int games_committed = 0;      // finished games committed in this run
-  int void_games = 0;           // void games in this run
-  bool workers_stuck = false;   // interrupted and some game did not return in time
+  int games_committed = 0;     // finished games committed in this run
+  int void_games = 0;          // void games in this run
+  bool workers_stuck = false;  // interrupted and some game did not return in time
 };
 
 // Runs games until the competition finishes, the run halts or a signal arrives. Every

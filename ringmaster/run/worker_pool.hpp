@@ -1,6 +1,7 @@
 // N worker threads, each playing one game at a time. Jobs go in through a queue and results
 // come back through another, so only the main thread ever touches the competition and the
-// store. Slot numbers (0..N-1) identify the worker that plays a job (GOMILL_SLOT).
+// store. Slot numbers (0..N-1) identify the worker that plays a job (GOMILL_SLOT). With a CPU
+// list, worker `slot` is pinned to cpus[slot % size], and so are the engines it starts.
 #pragma once
 
 #include <atomic>
@@ -25,7 +26,8 @@ class WorkerPool {
   using PlayGame = std::function<rm::game::GameResult(const rm::game::GameJob& job, int slot,
                                                       const std::atomic<bool>* abort)>;
 
-  WorkerPool(int workers, PlayGame play);
+  // Throws RingmasterError if a worker cannot be pinned to its CPU.
+  WorkerPool(int workers, PlayGame play, const std::vector<int>& cpus = {});
   ~WorkerPool();  // aborts games still running and joins the threads
   WorkerPool(const WorkerPool&) = delete;
   WorkerPool& operator=(const WorkerPool&) = delete;
@@ -44,6 +46,7 @@ class WorkerPool {
 
  private:
   void worker_main(int slot);
+  void shut_down();  // aborts the games, wakes and joins the workers
 
   PlayGame play_;
   std::atomic<bool> abort_{false};

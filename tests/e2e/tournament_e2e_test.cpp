@@ -126,6 +126,22 @@ TEST_CASE("playoff runs to the end; show, report and report --json agree with th
   CHECK(rm::test::tagged_processes_after(c.tag(), 5s).empty());
 }
 
+TEST_CASE("playoff with --affinity: games pinned to CPUs give the same results", "[e2e][playoff]") {
+  CompetitionDir free_run("pofree", playoff_yaml(4, 2));
+  CompetitionDir pinned("popin", playoff_yaml(4, 2));
+  REQUIRE(free_run.run({"run", "-j", "2", "-q"}).exit_status == 0);
+  auto f = pinned.run({"run", "-j", "3", "--affinity", "-q"});  // 3 workers, round robin
+  INFO(f.err);
+  REQUIRE(f.exit_status == 0);
+  CHECK_THAT(rm::test::slurp(pinned.file(".log")), Catch::Contains("games pinned to CPUs "));
+  std::map<std::string, std::string> expected, got;
+  for (const auto& g : free_run.games()) expected[g.game_id] = g.sgf_result;
+  for (const auto& g : pinned.games()) got[g.game_id] = g.sgf_result;
+  CHECK(got.size() == 6);
+  CHECK(got == expected);  // ringbot's games depend on its seed and the game id only
+  CHECK(rm::test::tagged_processes_after(pinned.tag(), 5s).empty());
+}
+
 TEST_CASE("playoff killed at random moments still ends with every game exactly once",
           "[e2e][playoff][kill]") {
   // About 3 s of games on 2 cores, so that the kills land mid-run.

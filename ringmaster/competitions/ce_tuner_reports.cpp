@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "ringmaster/competitions/ce_tuner.hpp"
+#include "ringmaster/competitions/tuner_report_header.hpp"
 #include "ringmaster/stats/wilson.hpp"
 #include "scales/python_format.hpp"
 
@@ -76,11 +77,7 @@ std::vector<std::string> CeTuner::periodic_history_lines() const {
 }
 
 std::string CeTuner::static_description() const {
-  std::string text = "CEM tuning event: " + cf_.code + "\n";
-  if (!cf_.common.description.empty()) text += cf_.common.description + "\n";
-  text += "board size: " + std::to_string(cf_.game.board_size) + "\n";
-  text += "komi: " + rm::scales::python_str(cf_.game.komi) + "\n";
-  return text;
+  return tuner_report_header("CEM", cf_);
 }
 
 std::string CeTuner::main_report() const {

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "ringmaster/competitions/mc_tuner.hpp"
+#include "ringmaster/competitions/tuner_report_header.hpp"
 #include "ringmaster/stats/wilson.hpp"
 #include "scales/grid.hpp"
 
@@ -30,11 +31,7 @@ struct ListedNode {
 }  // namespace
 
 std::string McTuner::static_description() const {
-  std::string text = "MCTS tuning event: " + cf_.code + "\n";
-  if (!cf_.common.description.empty()) text += cf_.common.description + "\n";
-  text += "board size: " + std::to_string(cf_.game.board_size) + "\n";
-  text += "komi: " + rm::scales::python_str(cf_.game.komi) + "\n";
-  return text;
+  return tuner_report_header("MCTS", cf_);
 }
 
 std::string McTuner::main_report() const {

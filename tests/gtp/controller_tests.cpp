@@ -1,12 +1,12 @@
 // rm::gtp::Controller against the real scripted engine: every misbehaviour gives its typed
 // error within its deadline and leaves no process behind.
-#include <catch2/catch.hpp>
-
 #include <signal.h>
 
+#include <catch2/catch.hpp>
 #include <thread>
 
 #include "engine/gtp/controller.hpp"
+#include "tests/gtp/controller_test_support.hpp"
 #include "tests/process/process_checks.hpp"
 
 using namespace rm::gtp;
@@ -15,20 +15,8 @@ using Kind = Controller::CommandKind;
 
 namespace {
 
-EngineSpec spec_for(std::vector<std::string> flags, const std::string& name = "x") {
-  EngineSpec spec;
-  spec.name = name;
-  spec.process.argv = {rm::test::engine_path()};
-  spec.process.argv.insert(spec.process.argv.end(), flags.begin(), flags.end());
-  spec.timeouts = {2.0, 1.0, 2.0, 0.5};
-  return spec;
-}
-
-std::unique_ptr<Controller> start_ok(const EngineSpec& spec, GtpLog log = {}) {
-  auto r = Controller::start(spec, std::move(log));
-  if (auto* e = std::get_if<GtpError>(&r)) FAIL("start failed: " << e->message);
-  return std::move(std::get<std::unique_ptr<Controller>>(r));
-}
+using rm::test::spec_for;
+using rm::test::start_ok;
 
 GtpError start_error(const EngineSpec& spec) {
   auto r = Controller::start(spec);
@@ -55,13 +43,17 @@ void check_nothing_left(int pgid) {
   CHECK(rm::test::zombie_children().empty());
 }
 
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+bool contains(const std::string& s, const std::string& part) {
+  return s.find(part) != std::string::npos;
+}
 
 }  // namespace
 
-TEST_CASE("a well-behaved engine: identification, commands, known_command cache, close", "[controller]") {
+TEST_CASE("a well-behaved engine: identification, commands, known_command cache, close",
+          "[controller]") {
   std::vector<std::string> log;
-  auto spec = spec_for({"--name", "Scripted", "--version", "Scripted 2.0", "--describe", "a test engine"});
+  auto spec =
+      spec_for({"--name", "Scripted", "--version", "Scripted 2.0", "--describe", "a test engine"});
   spec.startup_gtp_commands = {{"komi", "6.5"}};
   auto c = start_ok(spec, [&log](const std::string& line) { log.push_back(line); });
   const int pgid = c->pid();
@@ -132,15 +124,18 @@ TEST_CASE("an engine that cannot be started", "[controller]") {
   spec.process.argv = {"no-such-engine-anywhere"};
   auto e = start_error(spec);
   CHECK(e.kind == ErrorKind::StartFailed);
-  CHECK(e.message == "error starting subprocess for player x:\ncannot find executable "
-                     "'no-such-engine-anywhere' (looked on PATH, beside the running executable and in /usr/games)");
+  CHECK(e.message ==
+        "error starting subprocess for player x:\ncannot find executable "
+        "'no-such-engine-anywhere' (looked on PATH, beside the running executable and in "
+        "/usr/games)");
 }
 
 TEST_CASE("an engine that crashes at start: Exited with status and stderr tail", "[controller]") {
   auto e = start_error(spec_for({"--crash-at-start"}));
   CHECK(e.kind == ErrorKind::Exited);
   INFO(e.message);
-  CHECK((contains(e.message, "error reading response to first command (protocol_version) from player x:\n") ||
+  CHECK((contains(e.message,
+                  "error reading response to first command (protocol_version) from player x:\n") ||
          contains(e.message, "error sending first command (protocol_version) to player x:\n")));
   CHECK(contains(e.message, "(exit status 3)"));
   CHECK(contains(e.message, "\nstderr tail:\nscripted_engine: crashing at start"));
@@ -150,16 +145,18 @@ TEST_CASE("an engine that crashes at start: Exited with status and stderr tail",
 TEST_CASE("an engine that hangs at start: Timeout", "[controller]") {
   auto e = start_error(spec_for({"--hang-at-start", "--stderr-message", "thinking hard"}));
   CHECK(e.kind == ErrorKind::Timeout);
-  CHECK(e.message == "timeout after 2.0s waiting for response to first command (protocol_version) "
-                     "from player x\nstderr tail:\nthinking hard");
+  CHECK(e.message ==
+        "timeout after 2.0s waiting for response to first command (protocol_version) "
+        "from player x\nstderr tail:\nthinking hard");
   CHECK(rm::test::zombie_children().empty());
 }
 
 TEST_CASE("an engine that does not speak GTP: ProtocolError", "[controller]") {
   auto e = start_error(spec_for({"--garbage"}));
   CHECK(e.kind == ErrorKind::ProtocolError);
-  CHECK(e.message == "GTP protocol error reading response to first command (protocol_version) from "
-                     "player x:\nengine isn't speaking GTP: first byte is 'p'");
+  CHECK(e.message ==
+        "GTP protocol error reading response to first command (protocol_version) from "
+        "player x:\nengine isn't speaking GTP: first byte is 'p'");
 }
 
 TEST_CASE("protocol version other than 2 is rejected", "[controller]") {
@@ -176,15 +173,17 @@ TEST_CASE("a failing startup command stops the start", "[controller]") {
   CHECK(e.message == "failure response from 'komi 7' to player x:\nforced failure");
 }
 
-TEST_CASE("a crash mid-game is Exited; the broken channel fails at once afterwards", "[controller]") {
+TEST_CASE("a crash mid-game is Exited; the broken channel fails at once afterwards",
+          "[controller]") {
   auto c = start_ok(spec_for({"--crash-after-moves", "1"}, "killer"));
   const int pgid = c->pid();
   send_ok(*c, "genmove", {"b"}, Kind::Genmove);
   auto e = send_error(*c, "genmove", {"b"}, Kind::Genmove);
   CHECK(e.kind == ErrorKind::Exited);
-  CHECK(e.message == "error reading response to 'genmove b' from player killer:\n"
-                     "engine has closed the response channel (exit status 3)\n"
-                     "stderr tail:\nscripted_engine: crashing after 1 moves");
+  CHECK(e.message ==
+        "error reading response to 'genmove b' from player killer:\n"
+        "engine has closed the response channel (exit status 3)\n"
+        "stderr tail:\nscripted_engine: crashing after 1 moves");
   CHECK(c->is_broken());
   auto again = send_error(*c, "play", {"w", "D4"});
   CHECK(again.kind == ErrorKind::Exited);
@@ -221,8 +220,9 @@ TEST_CASE("an engine flooding stdout: ProtocolError, bounded memory", "[controll
   const int pgid = c->pid();
   auto e = send_error(*c, "genmove", {"b"}, Kind::Genmove);
   CHECK(e.kind == ErrorKind::ProtocolError);
-  CHECK(e.message == "GTP protocol error reading response to 'genmove b' from player x:\n"
-                     "response too long (more than 1048576 bytes)");
+  CHECK(e.message ==
+        "GTP protocol error reading response to 'genmove b' from player x:\n"
+        "response too long (more than 1048576 bytes)");
   c->close();
   check_nothing_left(pgid);
 }
@@ -241,8 +241,9 @@ TEST_CASE("an engine closing stdout: ClosedPipe", "[controller]") {
   const int pgid = c->pid();
   auto e = send_error(*c, "genmove", {"b"}, Kind::Genmove);
   CHECK(e.kind == ErrorKind::ClosedPipe);
-  CHECK(e.message == "error reading response to 'genmove b' from player x:\n"
-                     "engine has closed the response channel");
+  CHECK(e.message ==
+        "error reading response to 'genmove b' from player x:\n"
+        "engine has closed the response channel");
   auto report = c->close();
   CHECK_FALSE(report.was_killed);  // it exits once its stdin is closed
   check_nothing_left(pgid);

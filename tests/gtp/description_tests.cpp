@@ -27,10 +27,14 @@ TEST_CASE("clean_version removes a copy of the name and kgsGTP verbosity", "[des
   d.name = "Fuego";
   d.version = "fuego 1.1";
   CHECK(d.clean_version() == "1.1");
-  d.version = std::string("1.0. Please read http://www.lri.fr/~gelly/MoGo_Download.htm for more information. ") +
-              "That is not enough.";
+  d.version =
+      std::string(
+          "1.0. Please read http://www.lri.fr/~gelly/MoGo_Download.htm for more information. ") +
+      "That is not enough.";
   CHECK(d.clean_version() == "1.0");
-  d.version = std::string("10.0: I'm playing with a seed and rules and lots of text to exceed the limit") + "";
+  d.version =
+      std::string("10.0: I'm playing with a seed and rules and lots of text to exceed the limit") +
+      "";
   CHECK(d.clean_version() == "10.0");
   d.version = "2.5 " + std::string(70, 'x');
   CHECK(d.clean_version() == "2.5");

@@ -1,13 +1,13 @@
 // Pipelined commands (Controller::submit/receive/abandon_pending), known_command prefetch,
 // engines started together (start_all) and quitting together (begin_close), against the real
 // scripted engine: the same results, errors and transcript as commands sent one by one.
-#include <catch2/catch.hpp>
-
 #include <signal.h>
 
+#include <catch2/catch.hpp>
 #include <chrono>
 
 #include "engine/gtp/controller.hpp"
+#include "tests/gtp/controller_test_support.hpp"
 #include "tests/process/process_checks.hpp"
 
 using namespace rm::gtp;
@@ -15,20 +15,8 @@ using Kind = Controller::CommandKind;
 
 namespace {
 
-EngineSpec spec_for(std::vector<std::string> flags, const std::string& name = "x") {
-  EngineSpec spec;
-  spec.name = name;
-  spec.process.argv = {rm::test::engine_path()};
-  spec.process.argv.insert(spec.process.argv.end(), flags.begin(), flags.end());
-  spec.timeouts = {2.0, 1.0, 2.0, 0.5};
-  return spec;
-}
-
-std::unique_ptr<Controller> start_ok(const EngineSpec& spec, GtpLog log = {}) {
-  auto r = Controller::start(spec, std::move(log));
-  if (auto* e = std::get_if<GtpError>(&r)) FAIL("start failed: " << e->message);
-  return std::move(std::get<std::unique_ptr<Controller>>(r));
-}
+using rm::test::spec_for;
+using rm::test::start_ok;
 
 std::string text(const std::variant<std::string, GtpError>& r) {
   if (auto* e = std::get_if<GtpError>(&r)) return "error: " + e->message;

@@ -35,7 +35,9 @@ TEST_CASE("multi-line responses keep their lines", "[wire]") {
 
 TEST_CASE("CR and control characters are removed, tabs become spaces", "[wire]") {
   CHECK(ok({"= D4\r"}).text == "D4");
-  CHECK(ok({"= a\tb\x01\x7f" "c"}).text == "a bc");
+  CHECK(ok({"= a\tb\x01\x7f"
+            "c"})
+            .text == "a bc");
   CHECK(ok({"=\tx"}).text == "x");
   CHECK(ok({"= a  \r", "b\r"}).text == "a  \nb");
 }
@@ -52,7 +54,8 @@ TEST_CASE("the first byte check", "[wire]") {
   for (char c : std::string(" \t\r\n#=?")) CHECK_FALSE(check_first_byte(c));
   CHECK(check_first_byte('p') == std::string("engine isn't speaking GTP: first byte is 'p'"));
   CHECK(check_first_byte('\x01') == std::string("engine appears to be speaking GMP, not GTP!"));
-  CHECK(check_first_byte('\x02') == std::string("engine isn't speaking GTP: first byte is '\\x02'"));
+  CHECK(check_first_byte('\x02') ==
+        std::string("engine isn't speaking GTP: first byte is '\\x02'"));
 }
 
 TEST_CASE("blank lines and words", "[wire]") {
@@ -70,7 +73,8 @@ TEST_CASE("blank lines and words", "[wire]") {
 TEST_CASE("invalid UTF-8 becomes ?", "[wire]") {
   CHECK(sanitise_utf8("abc") == "abc");
   CHECK(sanitise_utf8("caf\xc3\xa9") == "caf\xc3\xa9");
-  CHECK(sanitise_utf8("a\xff" "b") == "a?b");
+  CHECK(sanitise_utf8("a\xff"
+                      "b") == "a?b");
   CHECK(sanitise_utf8("\xc3") == "?");
   CHECK(sanitise_utf8("\xe2\x82\xac") == "\xe2\x82\xac");
 }

@@ -43,7 +43,8 @@ CeTuner::CeTuner(const rm::control::ControlFile& cf)
       settings_(ce_settings_of(cf)),
       engine_parameters_(settings_.engine_parameters()),
       seed_(settings_.seed ? *settings_.seed : seed_from_clock()),
-      distribution_(initial_distribution(settings_)) {
+      distribution_(initial_distribution(settings_)),
+      pool_stats_(settings_.opponent, cf_.game) {
   const auto opponent = cf_.players.find(settings_.opponent);
   if (opponent == cf_.players.end())
     throw std::invalid_argument("opponent: unknown player " + settings_.opponent);
@@ -264,6 +265,7 @@ ResultLines CeTuner::on_result(const rm::game::GameResult& r) {
     outcome = "no winner";
   }
   sample.rounds.fix(key.round);
+  pool_stats_.add(r);
   seen_successful_game_ = true;
   generation_just_finished_ = false;
 

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "ringmaster/competitions/candidate_pool_stats.hpp"
 #include "ringmaster/competitions/ce_tuner_distribution.hpp"
 #include "ringmaster/competitions/competition.hpp"
 #include "ringmaster/competitions/game_numbers.hpp"
@@ -54,6 +55,7 @@ class CeTuner final : public Competition {
   std::optional<int> games_remaining() const override;
   nlohmann::json state() const override;
   void restore(const nlohmann::json& state) override;
+  void restore_games(const std::vector<rm::game::GameResult>& games) override;
   nlohmann::json definition() const override;
   void check_stored_definition(const nlohmann::json& stored) const override;
   std::string full_report() const override;
@@ -113,6 +115,7 @@ class CeTuner final : public Competition {
   std::vector<CeSample> samples_;
   std::vector<CeGenerationRecord> history_;
   std::string opponent_description_;  // "" until the first result
+  CandidatePoolStats pool_stats_;     // every finished game; rebuilt by restore_games()
   // Per run, not persisted (gomill's seen_successful_game and per-job error count).
   bool seen_successful_game_ = false;
   std::set<std::pair<int, int>> failed_once_;  // (sample, round) of this generation voided once

@@ -118,8 +118,11 @@ std::string CeTuner::samples_report(std::size_t limit) const {
 }
 
 // gomill: write_full_report = write_short_report = static description + screen report.
+// gomill's short report, then (ours) the statistics of all games as candidates v opponent.
 std::string CeTuner::short_report() const {
-  return static_description() + main_report() + samples_report();
+  const std::string pool = pool_stats_.report();
+  return static_description() + main_report() + samples_report() +
+         (pool.empty() ? "" : "\n" + pool);
 }
 
 std::string CeTuner::full_report() const {
@@ -216,7 +219,8 @@ nlohmann::json CeTuner::json_report() const {
           {"distribution_parameters", format_parameters(means)},
           {"samples_generation", samples_generation_},
           {"samples", current},
-          {"generations", generations}};
+          {"generations", generations},
+          {"pool", pool_stats_.json()}};
 }
 
 }  // namespace rm::comp

@@ -200,3 +200,12 @@ void CeTuner::restore(const nlohmann::json& state) {
 }
 
 }  // namespace rm::comp
+
+namespace rm::comp {
+
+void CeTuner::restore_games(const std::vector<rm::game::GameResult>& games) {
+  pool_stats_.clear();
+  for (const auto& r : games) pool_stats_.add(r);
+}
+
+}  // namespace rm::comp

@@ -32,39 +32,41 @@ void tally(PlayerTally& p, const rm::game::GameResult& r, bool is_black) {
 
 }  // namespace
 
-MatchupStats compute_matchup_stats(const std::string& player_1, const std::string& player_2,
-                                   const std::vector<MatchupGame>& games, bool alternating_setting,
-                                   const std::optional<rm::control::SprtSettings>& sprt) {
-  MatchupStats s;
-  s.player_1.code = player_1;
-  s.player_2.code = player_2;
-  std::vector<rm::stats::GameOutcome> outcomes;
-  for (const auto& g : games) {
-    const auto& r = *g.result;
-    ++s.total;
-    tally(s.player_1, r, r.black_code == player_1);
-    tally(s.player_2, r, r.black_code == player_2);
-    if (r.is_jigo) {
-      ++s.jigos;
-      s.wins_black += 0.5;
-      s.wins_white += 0.5;
-    } else if (r.winner == "b") {
-      s.wins_black += 1;
-    } else if (r.winner == "w") {
-      s.wins_white += 1;
-    } else {
-      ++s.unknown;
-      continue;  // no score for the Elo figures
-    }
-    const double score = r.winning_code() == player_1 ? 1.0 : r.is_jigo ? 0.5 : 0.0;
-    outcomes.push_back({rm::stats::consecutive_pair_key(g.game_number), score});
+MatchupAccumulator::MatchupAccumulator(const std::string& player_1, const std::string& player_2) {
+  partial_.player_1.code = player_1;
+  partial_.player_2.code = player_2;
+}
+
+void MatchupAccumulator::add(const rm::game::GameResult& r, int game_number) {
+  MatchupStats& s = partial_;
+  ++s.total;
+  tally(s.player_1, r, r.black_code == s.player_1.code);
+  tally(s.player_2, r, r.black_code == s.player_2.code);
+  if (r.is_jigo) {
+    ++s.jigos;
+    s.wins_black += 0.5;
+    s.wins_white += 0.5;
+  } else if (r.winner == "b") {
+    s.wins_black += 1;
+  } else if (r.winner == "w") {
+    s.wins_white += 1;
+  } else {
+    ++s.unknown;
+    return;  // no score for the Elo figures
   }
+  const double score = r.winning_code() == s.player_1.code ? 1.0 : r.is_jigo ? 0.5 : 0.0;
+  outcomes_.push_back({rm::stats::consecutive_pair_key(game_number), score});
+}
+
+MatchupStats MatchupAccumulator::stats(bool alternating_setting,
+                                       const std::optional<rm::control::SprtSettings>& sprt) const {
+  MatchupStats s = partial_;
   s.alternating = !((s.player_1.played_white == 0 && s.player_2.played_black == 0) ||
                     (s.player_1.played_black == 0 && s.player_2.played_white == 0));
-  s.wdl = rm::stats::count_outcomes(outcomes);
+  s.wdl = rm::stats::count_outcomes(outcomes_);
   s.elo = rm::stats::estimate_elo(s.wdl);
   if (alternating_setting) {
-    s.pairs = rm::stats::pair_outcomes(outcomes);
+    s.pairs = rm::stats::pair_outcomes(outcomes_);
     s.pair_elo = rm::stats::estimate_elo(s.pairs->pairs);
   }
   if (sprt) {
@@ -72,6 +74,14 @@ MatchupStats compute_matchup_stats(const std::string& player_1, const std::strin
     s.sprt = s.pairs ? test.test(s.pairs->pairs) : test.test(s.wdl);
   }
   return s;
+}
+
+MatchupStats compute_matchup_stats(const std::string& player_1, const std::string& player_2,
+                                   const std::vector<MatchupGame>& games, bool alternating_setting,
+                                   const std::optional<rm::control::SprtSettings>& sprt) {
+  MatchupAccumulator accumulator(player_1, player_2);
+  for (const auto& g : games) accumulator.add(*g.result, g.game_number);
+  return accumulator.stats(alternating_setting, sprt);
 }
 
 }  // namespace rm::comp

@@ -50,6 +50,22 @@ struct MatchupStats {
   std::optional<rm::stats::SprtResult> sprt;  // pentanomial when paired, else trinomial
 };
 
+// Builds a matchup's statistics one game at a time, so that a competition can keep them up to
+// date without keeping the games (16 bytes a game). compute_matchup_stats is a loop over it.
+class MatchupAccumulator {
+ public:
+  MatchupAccumulator(const std::string& player_1, const std::string& player_2);
+  // A finished game between the two players; `game_number` within the matchup (for pairs).
+  void add(const rm::game::GameResult& r, int game_number);
+  // `alternating_setting` says whether games are scheduled in colour-alternating pairs.
+  MatchupStats stats(bool alternating_setting,
+                     const std::optional<rm::control::SprtSettings>& sprt) const;
+
+ private:
+  MatchupStats partial_;  // the tallies; the figures from outcomes_ are computed by stats()
+  std::vector<rm::stats::GameOutcome> outcomes_;
+};
+
 // `alternating_setting` says whether games are scheduled in colour-alternating pairs.
 MatchupStats compute_matchup_stats(const std::string& player_1, const std::string& player_2,
                                    const std::vector<MatchupGame>& games, bool alternating_setting,

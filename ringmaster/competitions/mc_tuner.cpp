@@ -13,12 +13,14 @@ namespace {
 const rm::control::McTunerSettings& mc_settings_of(const rm::control::ControlFile& cf) {
   const auto* settings = std::get_if<rm::control::McTunerSettings>(&cf.competition);
   if (cf.competition_type != "mc_tuner" || settings == nullptr)
-    throw std::invalid_argument("not an mc_tuner control file (competition_type '" + cf.competition_type + "')");
+    throw std::invalid_argument("not an mc_tuner control file (competition_type '" +
+                                cf.competition_type + "')");
   return *settings;
 }
 
 McTreeSettings tree_settings_of(const rm::control::McTunerSettings& s) {
-  return McTreeSettings{s.splits(), s.initial_visits, s.initial_wins, s.max_depth, s.exploration_coefficient};
+  return McTreeSettings{s.splits(), s.initial_visits, s.initial_wins, s.max_depth,
+                        s.exploration_coefficient};
 }
 
 }  // namespace
@@ -27,15 +29,18 @@ McTuner::McTuner(const rm::control::ControlFile& cf)
     : cf_(cf),
       settings_(mc_settings_of(cf)),
       seed_(settings_.seed ? *settings_.seed : seed_from_clock()),
-      tree_(tree_settings_of(settings_)) {
+      tree_(tree_settings_of(settings_)),
+      pool_stats_(settings_.opponent, cf_.game) {
   const auto opponent = cf_.players.find(settings_.opponent);
-  if (opponent == cf_.players.end()) throw std::invalid_argument("opponent: unknown player " + settings_.opponent);
+  if (opponent == cf_.players.end())
+    throw std::invalid_argument("opponent: unknown player " + settings_.opponent);
   opponent_ = opponent->second;
   opponent_.code = settings_.opponent;
 }
 
 std::string McTuner::format_parameters(const std::vector<int>& path) const {
-  return rm::scales::format_engine_parameters(settings_.parameters, rm::scales::engine_values(path, settings_.parameters));
+  return rm::scales::format_engine_parameters(
+      settings_.parameters, rm::scales::engine_values(path, settings_.parameters));
 }
 
 std::string McTuner::describe_path(const std::vector<int>& path) const {
@@ -63,9 +68,11 @@ void McTuner::write_candidate_files(const std::vector<int>& path) const {
   candidate_dirs_written_.insert(dir);
 }
 
-rm::game::PlayerSpec McTuner::make_candidate(const std::vector<int>& path, const std::string& player_code) const {
+rm::game::PlayerSpec McTuner::make_candidate(const std::vector<int>& path,
+                                             const std::string& player_code) const {
   const auto values = rm::scales::engine_values(path, settings_.parameters);
-  rm::game::PlayerSpec spec = settings_.candidate.render_spec(values, player_code, candidate_dir(path));
+  rm::game::PlayerSpec spec =
+      settings_.candidate.render_spec(values, player_code, candidate_dir(path));
   write_candidate_files(path);
   return spec;
 }
@@ -76,7 +83,8 @@ std::optional<JobRequest> McTuner::next_job() {
   GameRng rng(seed_, static_cast<std::uint64_t>(*number));
   const std::vector<int> path = tree_.choose_path(rng);
   bool candidate_is_black = settings_.candidate_colour == rm::control::CandidateColour::Black;
-  if (settings_.candidate_colour == rm::control::CandidateColour::Random) candidate_is_black = rng.below(2) == 0;
+  if (settings_.candidate_colour == rm::control::CandidateColour::Random)
+    candidate_is_black = rng.below(2) == 0;
 
   JobRequest request;
   rm::game::GameJob& job = request.job;
@@ -104,7 +112,8 @@ int McTuner::game_number_of(const rm::game::GameResult& r) const {
     used = 0;
   }
   if (used == 0 || used != r.game_id.size() || outstanding_.count(number) == 0)
-    throw std::logic_error("mc_tuner: result for game '" + r.game_id + "', which is not in progress");
+    throw std::logic_error("mc_tuner: result for game '" + r.game_id +
+                           "', which is not in progress");
   return number;
 }
 
@@ -122,8 +131,10 @@ ResultLines McTuner::on_result(const rm::game::GameResult& r) {
   // loss for the candidate.
   const bool candidate_won = !settings_.opponent.empty() && r.losing_code() == settings_.opponent;
   const bool opponent_is_black = r.black_code == settings_.opponent;
-  const std::string& long_description = opponent_is_black ? r.black_long_description : r.white_long_description;
-  const std::string& short_description = opponent_is_black ? r.black_short_description : r.white_short_description;
+  const std::string& long_description =
+      opponent_is_black ? r.black_long_description : r.white_long_description;
+  const std::string& short_description =
+      opponent_is_black ? r.black_short_description : r.white_short_description;
   if (!long_description.empty())
     opponent_description_ = long_description;
   else if (!short_description.empty())
@@ -133,6 +144,7 @@ ResultLines McTuner::on_result(const rm::game::GameResult& r) {
   numbers_.fix(number);
   outstanding_.erase(number);
   tree_.update(path, candidate_won);
+  pool_stats_.add(r);
   last_event_was_result_ = true;
 
   ResultLines lines;
@@ -162,7 +174,8 @@ std::optional<int> McTuner::games_remaining() const {
   return std::max(0, *settings_.number_of_games - numbers_.fixed());
 }
 
-std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> McTuner::players_to_check() const {
+std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> McTuner::players_to_check()
+    const {
   return {{make_candidate({0}, "candidate"), cf_.game}, {opponent_, cf_.game}};
 }
 

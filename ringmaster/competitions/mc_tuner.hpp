@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "ringmaster/competitions/candidate_pool_stats.hpp"
 #include "ringmaster/competitions/competition.hpp"
 #include "ringmaster/competitions/game_numbers.hpp"
 #include "ringmaster/competitions/mc_tree.hpp"
@@ -30,6 +31,7 @@ class McTuner final : public Competition {
   std::optional<int> games_remaining() const override;
   nlohmann::json state() const override;
   void restore(const nlohmann::json& state) override;
+  void restore_games(const std::vector<rm::game::GameResult>& games) override;
   nlohmann::json definition() const override;
   void check_stored_definition(const nlohmann::json& stored) const override;
   std::string full_report() const override;
@@ -37,7 +39,8 @@ class McTuner final : public Competition {
   std::string screen_report(const std::vector<std::string>& game_ids_in_progress) const override;
   std::vector<std::string> periodic_history_lines() const override;
   nlohmann::json json_report() const override;
-  std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players_to_check() const override;
+  std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players_to_check()
+      const override;
 
   // For tests and tools.
   const McTree& tree() const { return tree_; }
@@ -56,7 +59,8 @@ class McTuner final : public Competition {
     std::vector<int> path;
   };
   int game_number_of(const rm::game::GameResult& r) const;  // throws std::logic_error if unknown
-  rm::game::PlayerSpec make_candidate(const std::vector<int>& path, const std::string& player_code) const;
+  rm::game::PlayerSpec make_candidate(const std::vector<int>& path,
+                                      const std::string& player_code) const;
   void write_candidate_files(const std::vector<int>& path) const;
   std::string static_description() const;
   std::string main_report() const;
@@ -70,7 +74,8 @@ class McTuner final : public Competition {
   GameNumbers numbers_;
   std::map<int, Outstanding> outstanding_;
   std::string opponent_description_;  // "" until the first result
-  bool halt_on_next_void_ = true;      // gomill's halt_on_next_failure: per run, not persisted
+  CandidatePoolStats pool_stats_;     // every finished game; rebuilt by restore_games()
+  bool halt_on_next_void_ = true;     // gomill's halt_on_next_failure: per run, not persisted
   bool last_event_was_result_ = false;
   mutable std::set<std::string> candidate_dirs_written_;  // template files are written once per run
 };

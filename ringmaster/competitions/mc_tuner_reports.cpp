@@ -87,8 +87,9 @@ std::string McTuner::opponent_line() const {
   return "opponent (" + settings_.opponent + "): " + opponent_description_ + "\n\n";
 }
 
+// gomill's short report, then (ours) the statistics of all games as candidates v opponent.
 std::string McTuner::short_report() const {
-  return static_description() + main_report() + opponent_line();
+  return static_description() + main_report() + opponent_line() + pool_stats_.report();
 }
 
 // gomill: write_full_report = write_short_report.
@@ -189,7 +190,8 @@ nlohmann::json McTuner::json_report() const {
             {"win_rate",
              games > 0 ? nlohmann::json(static_cast<double>(wins) / games) : nlohmann::json()}}},
           {"best", candidate_json(best, tree_.node_at(best))},
-          {"candidates", candidates}};
+          {"candidates", candidates},
+          {"pool", pool_stats_.json()}};
 }
 
 }  // namespace rm::comp

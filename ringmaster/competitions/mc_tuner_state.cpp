@@ -39,29 +39,31 @@ void McTuner::check_stored_definition(const nlohmann::json& stored) const {
 
 void check_mc_tuner_definition(const nlohmann::json& stored, const nlohmann::json& current) {
   std::vector<std::string> changes;
-  const auto field = [](const nlohmann::json& j, const char* key) { return j.is_object() && j.contains(key) ? j[key] : nlohmann::json(); };
+  const auto field = [](const nlohmann::json& j, const char* key) {
+    return j.is_object() && j.contains(key) ? j[key] : nlohmann::json();
+  };
   if (field(stored, "competition_type") != field(current, "competition_type"))
-    changes.push_back("competition type changed from " + field(stored, "competition_type").dump() + " to " +
-                      field(current, "competition_type").dump());
+    changes.push_back("competition type changed from " + field(stored, "competition_type").dump() +
+                      " to " + field(current, "competition_type").dump());
   const nlohmann::json old_params = field(stored, "parameters");
   const nlohmann::json new_params = field(current, "parameters");
   if (!old_params.is_array() || !new_params.is_array() || old_params.size() != new_params.size()) {
-    changes.push_back("number of parameters changed from " + std::to_string(old_params.size()) + " to " +
-                      std::to_string(new_params.size()));
+    changes.push_back("number of parameters changed from " + std::to_string(old_params.size()) +
+                      " to " + std::to_string(new_params.size()));
   } else {
     for (std::size_t i = 0; i < old_params.size(); ++i) {
       const auto& was = old_params[i];
       const auto& now = new_params[i];
       const std::string name = parameter_name(was, i);
       if (field(was, "code") != field(now, "code"))
-        changes.push_back("parameter " + std::to_string(i + 1) + ": code changed from " + field(was, "code").dump() +
-                          " to " + field(now, "code").dump());
+        changes.push_back("parameter " + std::to_string(i + 1) + ": code changed from " +
+                          field(was, "code").dump() + " to " + field(now, "code").dump());
       if (field(was, "split") != field(now, "split"))
-        changes.push_back("parameter " + name + ": split changed from " + field(was, "split").dump() + " to " +
-                          field(now, "split").dump());
+        changes.push_back("parameter " + name + ": split changed from " +
+                          field(was, "split").dump() + " to " + field(now, "split").dump());
       if (field(was, "scale") != field(now, "scale"))
-        changes.push_back("parameter " + name + ": scale changed from " + field(was, "scale").dump() + " to " +
-                          field(now, "scale").dump());
+        changes.push_back("parameter " + name + ": scale changed from " +
+                          field(was, "scale").dump() + " to " + field(now, "scale").dump());
     }
   }
   for (const char* key : {"initial_visits", "initial_wins"})
@@ -96,8 +98,10 @@ void McTuner::restore(const nlohmann::json& state) {
     numbers = GameNumbers::from_json(state.at("game_numbers"));
     opponent_description = state.at("opponent_description").get<std::string>();
     // gomill's own consistency check, kept as a second line of defence.
-    if (state.at("path0") != engine_values_json(rm::scales::engine_values({0}, settings_.parameters)))
-      throw std::invalid_argument("engine parameters of candidate (0,) differ from the control file's");
+    if (state.at("path0") !=
+        engine_values_json(rm::scales::engine_values({0}, settings_.parameters)))
+      throw std::invalid_argument(
+          "engine parameters of candidate (0,) differ from the control file's");
   } catch (const IncompatibleState&) {
     throw;
   } catch (const std::exception& e) {
@@ -109,6 +113,15 @@ void McTuner::restore(const nlohmann::json& state) {
   outstanding_.clear();
   halt_on_next_void_ = true;
   last_event_was_result_ = false;
+}
+
+}  // namespace rm::comp
+
+namespace rm::comp {
+
+void McTuner::restore_games(const std::vector<rm::game::GameResult>& games) {
+  pool_stats_.clear();
+  for (const auto& r : games) pool_stats_.add(r);
 }
 
 }  // namespace rm::comp

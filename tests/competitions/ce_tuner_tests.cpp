@@ -66,14 +66,18 @@ rm::control::CeTunerSettings& ce(rm::control::ControlFile& cf) {
 
 // Plays every job available now; `wins(sample, round)` says whether the candidate wins.
 template <typename WinFn>
-int play_available(CeTuner& tuner, WinFn wins) {
+// Plays every game the tuner offers now; each result is also appended to `committed` (what the
+// store would hold) when given.
+int play_available(CeTuner& tuner, WinFn wins, std::vector<rm::game::GameResult>* committed = nullptr) {
   std::vector<rm::game::GameJob> jobs;
   while (auto request = tuner.next_job()) jobs.push_back(request->job);
   for (const auto& job : jobs) {
     const std::string& id = job.game_id;  // g<gen>#<sample>r<round>
     const int sample = std::stoi(id.substr(id.find('#') + 1));
     const int round = std::stoi(id.substr(id.find('r') + 1));
-    tuner.on_result(result_for(job, wins(sample, round)));
+    const auto result = result_for(job, wins(sample, round));
+    if (committed != nullptr) committed->push_back(result);
+    tuner.on_result(result);
   }
   return static_cast<int>(jobs.size());
 }
@@ -330,21 +334,24 @@ TEST_CASE("ce_tuner: restore after a partial generation reissues what was in fli
   for (int g = 0; g < 3; ++g) play_available(reference, wins);
 
   CeTuner first(cf);
-  play_available(first, wins);  // generation 0 complete
+  std::vector<rm::game::GameResult> committed;  // the store's games table
+  play_available(first, wins, &committed);      // generation 0 complete
   std::vector<rm::game::GameJob> jobs;
   while (auto request = first.next_job()) jobs.push_back(request->job);
   // Three results committed, the rest in flight when the ringmaster was killed.
   for (int i : {0, 3, 5}) {
     const auto& id = jobs[static_cast<std::size_t>(i)].game_id;
-    first.on_result(result_for(
+    committed.push_back(result_for(
         jobs[static_cast<std::size_t>(i)],
         wins(std::stoi(id.substr(id.find('#') + 1)), std::stoi(id.substr(id.find('r') + 1)))));
+    first.on_result(committed.back());
   }
   const nlohmann::json saved =
       nlohmann::json::parse(first.state().dump());  // through text, as the store does
 
   CeTuner second(cf);
   second.restore(saved);
+  second.restore_games(committed);
   CHECK(second.generation() == 1);
   CHECK(second.samples().size() == 4);
   CHECK(second.samples()[0].optimiser_values == first.samples()[0].optimiser_values);
@@ -480,8 +487,11 @@ TEST_CASE("ce_tuner: reports in gomill's format with our samples table", "[ce_tu
       "samples of generation 0 (2 games each; games played, wins, 95% interval of the win "
       "rate):\n" +
       row(0, "   2     2  [0.342, 1.000]") + row(1, "   1     0  [0.000, 0.793]") +
-      row(2, "   0     0") + row(3, "   0     0");
-  CHECK(report == expected);
+      row(2, "   0     0") + row(3, "   0     0") +
+      // Ours: every game as one matchup (the candidates pooled) against the opponent.
+      "\ncandidates v opp (3 games)\n";
+  CHECK_THAT(report, Catch::StartsWith(expected));
+  CHECK_THAT(report, Catch::Contains("candidates v opp: Elo +120.4 "));  // 2 of 3 won
   CHECK(tuner.full_report() == report);
 
   const auto json = tuner.json_report();

@@ -9,15 +9,19 @@ TEST_CASE("state round trip", "[mc_tuner][state]") {
   TempDir dir;
   auto cf = make_control(dir.path());
   McTuner tuner(cf);
+  std::vector<rm::game::GameResult> games;  // what the store keeps
   for (int i = 0; i < 12; ++i) {
     const auto job = tuner.next_job()->job;
-    tuner.on_result(result_for(job, i % 3 == 0));
+    games.push_back(result_for(job, i % 3 == 0));
+    tuner.on_result(games.back());
   }
   const auto state = tuner.state();
   McTuner copy(cf);
   copy.restore(state);
+  copy.restore_games(games);  // as the session does on resume: rebuilds the pooled statistics
   CHECK(copy.state() == state);
   CHECK(copy.full_report() == tuner.full_report());
+  CHECK_THAT(copy.full_report(), Catch::Contains("candidates v opp (12 games)"));
   CHECK(state.at("path0") == nlohmann::json::array({1}));
 }
 

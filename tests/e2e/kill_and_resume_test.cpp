@@ -75,6 +75,11 @@ TEST_CASE("killed four times at random moments the event still ends exact", "[e2
   CHECK(json.at("games_played") == number_of_games);
   CHECK(json.at("tree").at("games") == number_of_games);
   CHECK(json.at("tree").at("wins") == candidate_wins);
+  // The pooled statistics are rebuilt from the stored games: the same count, every game white.
+  const auto& pool = json.at("pool");
+  CHECK(pool.at("games_played") == number_of_games);
+  CHECK(pool.at("players")[0].at("wins") == static_cast<double>(candidate_wins));
+  CHECK(pool.at("players")[0].at("played_white") == number_of_games);
   std::map<std::string, std::pair<int, int>> stored;
   for (const auto& c : json.at("candidates"))
     if (c.at("games").get<int>() > 0)

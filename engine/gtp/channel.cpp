@@ -77,19 +77,15 @@ GtpError Channel::closed_error(const std::string& prefix, const std::string& wha
 }
 
 void Channel::submit(const std::vector<Request>& requests) {
-  std::string data;
-  std::size_t first_new = entries_.size();
-  const auto now = Clock::now();
   for (const auto& r : requests) {
     Entry e;
     const std::string actual = actual_name(r.name);
-    const std::string line = format_command(actual, r.args);
+    e.line = format_command(actual, r.args);
     // gomill names the very first command so: an engine that fails it is usually not
     // speaking GTP at all.
-    const bool first = first_command_ && !any_written_ && data.empty();
-    e.desc = first ? "first command (" + line + ")" : "'" + line + "'";
+    const bool first = first_command_ && !any_written_ && !any_queued();
+    e.desc = first ? "first command (" + e.line + ")" : "'" + e.line + "'";
     e.timeout_s = r.timeout_s;
-    e.submitted = now;
     e.purpose = r.purpose;
     e.known_name = r.known_name;
     bool well_formed = is_well_formed_word(actual);
@@ -105,12 +101,36 @@ void Channel::submit(const std::vector<Request>& requests) {
           GtpError{ErrorKind::ProtocolError, "invalid command " + e.desc + " for player " +
                                                  s_.player + ": words must be printable non-space"};
     } else {
-      if (s_.log) s_.log(">> " + s_.log_channel + ": " + line);
-      data += line;
-      data += '\n';
-      e.written = true;
+      e.queued = true;
     }
     entries_.push_back(std::move(e));
+  }
+  send_queued();
+}
+
+bool Channel::any_queued() const {
+  return std::any_of(entries_.begin(), entries_.end(), [](const Entry& e) { return e.queued; });
+}
+
+void Channel::send_queued() {
+  if (!s_.pipelining) {
+    // One command at a time: the next goes out once the previous one is answered.
+    for (const auto& e : entries_)
+      if (e.written && !e.result) return;
+  }
+  std::string data;
+  std::vector<Entry*> sent;
+  const auto now = Clock::now();
+  for (auto& e : entries_) {
+    if (!e.queued) continue;
+    if (s_.log) s_.log(">> " + s_.log_channel + ": " + e.line);
+    data += e.line;
+    data += '\n';
+    e.queued = false;
+    e.written = true;
+    e.submitted = now;
+    sent.push_back(&e);
+    if (!s_.pipelining) break;
   }
   if (data.empty()) return;
   any_written_ = true;
@@ -119,20 +139,14 @@ void Channel::submit(const std::vector<Request>& requests) {
   if (written.status == IoStatus::Ok) return;
   // The write failed as a whole: the first command gets the error, the rest were never
   // (usefully) sent.
-  Entry* first_written = nullptr;
-  for (std::size_t i = first_new; i < entries_.size(); ++i) {
-    if (entries_[i].written) {
-      first_written = &entries_[i];
-      break;
-    }
-  }
+  Entry& first_written = *sent.front();
   const std::string prefix =
-      "error sending " + first_written->desc + " to player " + s_.player + ":\n";
+      "error sending " + first_written.desc + " to player " + s_.player + ":\n";
   if (written.status == IoStatus::Eof) {
-    first_written->result =
+    first_written.result =
         channel_error(closed_error(prefix, "engine has closed the command channel"));
   } else {
-    first_written->result = channel_error(
+    first_written.result = channel_error(
         {ErrorKind::ClosedPipe, with_stderr_tail("transport " + prefix + written.error)});
   }
   fail_waiting_entries();
@@ -140,9 +154,10 @@ void Channel::submit(const std::vector<Request>& requests) {
 
 void Channel::fail_waiting_entries() {
   for (auto& e : entries_) {
-    if (e.written && !e.result) {
+    if ((e.written || e.queued) && !e.result) {
       e.result = unusable(e.desc);
       e.derived_error = true;
+      e.queued = false;
     }
   }
 }
@@ -155,6 +170,7 @@ void Channel::finish(Entry& e) {
 }
 
 void Channel::read_next() {
+  send_queued();  // without pipelining, the oldest command not yet sent goes out now
   for (auto& e : entries_) {
     if (e.written && !e.result) {
       read_response(e);
@@ -249,9 +265,9 @@ void Channel::read_response(Entry& e) {
   }
   first_command_ = false;
   if (parsed.response->is_failure) {
-    e.result = GtpError{ErrorKind::FailureResponse, "failure response from " + desc +
-                                                        " to player " + s_.player + ":\n" +
-                                                        parsed.response->text};
+    e.result =
+        GtpError{ErrorKind::FailureResponse, "failure response from " + desc + " to player " +
+                                                 s_.player + ":\n" + parsed.response->text};
     return;
   }
   e.result = std::move(parsed.response->text);
@@ -282,7 +298,13 @@ Reply Channel::receive() {
 
 void Channel::abandon() {
   for (auto& e : entries_) {
-    if (e.purpose == Purpose::Caller) e.purpose = Purpose::Discard;
+    if (e.purpose != Purpose::Caller) continue;
+    e.purpose = Purpose::Discard;
+    // Not sent yet (no pipelining): it never will be.
+    if (e.queued) {
+      e.queued = false;
+      e.result = GtpError{ErrorKind::Aborted, "abandoned before sending " + e.desc};
+    }
   }
 }
 

@@ -45,15 +45,19 @@ class Channel {
     std::string log_channel;
     const std::atomic<bool>* abort = nullptr;
     double discard_timeout_s = 5;  // bound on reading a discarded response
+    // false: each command is written only once the previous response has been read (for
+    // engines that cannot take several commands at once); submit() queues the rest.
+    bool pipelining = true;
   };
 
   Channel(Settings settings, std::unique_ptr<rm::process::Process> process);
 
-  // Sends the requests in one write. Each response gets its own deadline (timeout_s),
-  // counted from when the previous response was read, or from the write if that is later:
-  // never less time than sending the commands one by one would give. A request that cannot
-  // be sent (closed or broken channel, ill-formed word) is not written and gets its error
-  // as its result.
+  // Sends the requests in one write (without pipelining: the first now if nothing is awaiting
+  // its response, each of the others once the response before it has been read). Each
+  // response gets its own deadline (timeout_s), counted from when the previous response was
+  // read, or from the write if that is later: never less time than sending the commands one
+  // by one would give. A request that cannot be sent (closed or broken channel, ill-formed
+  // word) is not written and gets its error as its result.
   void submit(const std::vector<Request>& requests);
 
   // The result of the oldest Caller request still outstanding (reading, and handling,
@@ -92,11 +96,13 @@ class Channel {
 
  private:
   struct Entry {
+    std::string line;  // the command as written, aliases applied
     std::string desc;  // "'genmove b'" or "first command (protocol_version)"
     std::string known_name;
     double timeout_s = 0;
     Clock::time_point submitted;
     Purpose purpose = Purpose::Caller;
+    bool queued = false;  // to be written (well-formed, channel usable when submitted)
     bool written = false;
     bool derived_error = false;  // result is "unusable after an earlier error"
     std::optional<Reply> result;
@@ -106,7 +112,12 @@ class Channel {
   GtpError unusable(const std::string& desc) const;
   GtpError channel_error(GtpError e);
   GtpError closed_error(const std::string& prefix, const std::string& what);
-  // Reads the response of the first written entry without a result.
+  // Writes the queued entries: all of them in one write, or without pipelining the oldest
+  // one if no written entry is still waiting for its response.
+  void send_queued();
+  bool any_queued() const;
+  // Sends what is queued and due, then reads the response of the first written entry
+  // without a result.
   void read_next();
   void read_response(Entry& e);
   // After the channel broke: every written entry still waiting gets a derived error.

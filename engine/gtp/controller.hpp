@@ -34,6 +34,10 @@ struct EngineSpec {
   std::map<std::string, std::string>
       gtp_aliases;  // command renaming, e.g. {"gomill-cpu_time": "cputime"}
   Timeouts timeouts;
+  // GTP pipelining: several commands in one write (e.g. play + genmove), as GTP v2 allows.
+  // false: one command at a time, each written once the previous one is answered (gomill's
+  // way), for engines that mishandle input arriving in one piece.
+  bool pipelining = true;
 };
 
 enum class ErrorKind {

@@ -55,6 +55,7 @@ std::vector<std::variant<std::unique_ptr<Controller>, GtpError>> Controller::sta
     settings.log_channel = req.log_channel.empty() ? req.spec.name : req.log_channel;
     settings.abort = req.abort;
     settings.discard_timeout_s = req.spec.timeouts.quit_s;
+    settings.pipelining = req.spec.pipelining;
     impl->channel = std::make_unique<detail::Channel>(
         std::move(settings), std::move(std::get<std::unique_ptr<rm::process::Process>>(spawned)));
     impl->submit_with_timeout({{"protocol_version", {}}}, req.spec.timeouts.startup_s);

@@ -146,6 +146,7 @@ rm::game::PlayerSpec CandidateTemplate::render_spec(const std::vector<rm::scales
   fields.allow_claim = allow_claim;
   fields.sgf_player_name_from_gtp = sgf_player_name_from_gtp;
   fields.discard_stderr = discard_stderr;
+  fields.gtp_pipelining = gtp_pipelining;
   fields.timeouts = timeouts;
   return detail::make_player_spec(player_code, fields, directory, detail::StderrPolicy{stderr_to_log, log_path});
 }

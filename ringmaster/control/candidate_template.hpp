@@ -39,6 +39,7 @@ struct CandidateTemplate {
   bool allow_claim = false;
   bool sgf_player_name_from_gtp = true;
   bool discard_stderr = false;
+  bool gtp_pipelining = true;
   rm::gtp::Timeouts timeouts;
   std::vector<TemplateFile> files;
 

@@ -12,7 +12,7 @@ namespace rm::control::detail {
 const std::vector<std::string>& player_keys() {
   static const std::vector<std::string> keys{
       "command",        "cwd",           "environ",       "is_reliable_scorer",      "allow_claim",
-      "startup_gtp_commands", "gtp_aliases", "discard_stderr", "sgf_player_name_from_gtp", "timeouts"};
+      "startup_gtp_commands", "gtp_aliases", "discard_stderr", "sgf_player_name_from_gtp", "timeouts", "gtp_pipelining"};
   return keys;
 }
 
@@ -105,6 +105,7 @@ PlayerFields read_player_fields(const Reader& r, const Mapping& m) {
   if (auto f = m.find("is_reliable_scorer")) p.is_reliable_scorer = read_bool(r, *f);
   if (auto f = m.find("allow_claim")) p.allow_claim = read_bool(r, *f);
   if (auto f = m.find("discard_stderr")) p.discard_stderr = read_bool(r, *f);
+  if (auto f = m.find("gtp_pipelining")) p.gtp_pipelining = read_bool(r, *f);
   if (auto f = m.find("sgf_player_name_from_gtp")) p.sgf_player_name_from_gtp = read_bool(r, *f);
   if (auto f = m.find("timeouts")) {
     Mapping t(r, *f, {"startup", "genmove", "other", "quit"});
@@ -144,6 +145,7 @@ rm::game::PlayerSpec make_player_spec(const std::string& code, const PlayerField
   engine.startup_gtp_commands = fields.startup_gtp_commands;
   engine.gtp_aliases = fields.gtp_aliases;
   engine.timeouts = fields.timeouts;
+  engine.pipelining = fields.gtp_pipelining;
   return spec;
 }
 

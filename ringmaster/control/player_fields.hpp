@@ -21,6 +21,7 @@ struct PlayerFields {
   bool allow_claim = false;
   bool sgf_player_name_from_gtp = true;
   bool discard_stderr = false;
+  bool gtp_pipelining = true;
   rm::gtp::Timeouts timeouts;
 };
 

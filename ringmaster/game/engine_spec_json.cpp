@@ -59,6 +59,7 @@ nlohmann::json engine_spec_to_json(const rm::gtp::EngineSpec& spec) {
                    {"genmove_s", spec.timeouts.genmove_s},
                    {"other_s", spec.timeouts.other_s},
                    {"quit_s", spec.timeouts.quit_s}};
+  j["gtp_pipelining"] = spec.pipelining;
   return j;
 }
 
@@ -107,6 +108,7 @@ rm::gtp::EngineSpec engine_spec_from_json(const nlohmann::json& j, const std::st
     spec.timeouts.other_s = positive_seconds(*t, tpath, "other_s", spec.timeouts.other_s);
     spec.timeouts.quit_s = positive_seconds(*t, tpath, "quit_s", spec.timeouts.quit_s);
   }
+  get(j, path, "gtp_pipelining", spec.pipelining);
   return spec;
 }
 

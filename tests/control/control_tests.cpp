@@ -62,6 +62,7 @@ TEST_CASE("every setting is read", "[control]") {
       "    gtp_aliases: {gomill-cpu_time: cputime}\n"
       "    discard_stderr: true\n"
       "    sgf_player_name_from_gtp: false\n"
+      "    gtp_pipelining: false\n"
       "    timeouts: {startup: 5, genmove: 2.5, other: 7, quit: 1}\n"
       "board_size: 19\nkomi: 0.5\nhandicap: 9\nhandicap_style: free\nmove_limit: 300\n"
       "scorer: internal\ninternal_scorer_handicap_compensation: short\n"
@@ -75,7 +76,8 @@ TEST_CASE("every setting is read", "[control]") {
       "  - {code: c, scale: {expression: \"1000*sqrt(x)\", integer: true}, split: 2}\n"
       "candidate:\n"
       "  command: \"engine --a {a} --b={b}\"\n"
-      "  environ: {C: \"{c}\"}\n";
+      "  environ: {C: \"{c}\"}\n"
+      "  gtp_pipelining: false\n";
   ControlFile c = load_control_file(dir.write("all.ctl.yaml", text));
   CHECK(c.code == "all.ctl");
   CHECK(c.common.description == "two\nlines");
@@ -96,6 +98,7 @@ TEST_CASE("every setting is read", "[control]") {
   CHECK(p.engine.timeouts.startup_s == 5);
   CHECK(p.engine.timeouts.genmove_s == 2.5);
   CHECK(p.engine.timeouts.quit_s == 1);
+  CHECK_FALSE(p.engine.pipelining);
   CHECK(c.game.board_size == 19);
   CHECK(c.game.handicap == 9);
   CHECK(c.game.handicap_style == rm::game::HandicapStyle::Free);
@@ -120,6 +123,7 @@ TEST_CASE("every setting is read", "[control]") {
   auto spec = s.candidate.render_spec(values, "#3", "/x");
   CHECK(spec.engine.process.argv == std::vector<std::string>{"engine", "--a", "5", "--b=3"});
   CHECK(spec.engine.process.environ.at("C") == "866");
+  CHECK_FALSE(spec.engine.pipelining);
   CHECK(spec.engine.process.stderr_mode == rm::process::StderrMode::PassThrough);  // stderr_to_log false
   auto low = rm::scales::engine_values({0}, s.parameters);
   CHECK(std::get<std::string>(low[1]) == "low");

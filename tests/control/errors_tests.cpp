@@ -97,6 +97,8 @@ TEST_CASE("type and range errors name the setting and position", "[errors]") {
   cases.push_back({"\"ringbot --playouts 300\"", "[]", "players.opp.command: empty command"});
   cases.push_back({"\"ringbot --playouts 300\"", "x\n    timeouts: {genmove: -3}",
                    "bad.yaml:5:25: players.opp.timeouts.genmove: must be a positive number of seconds (got -3)"});
+  cases.push_back({"\"ringbot --playouts 300\"", "x\n    gtp_pipelining: no",
+                   "players.opp.gtp_pipelining: invalid True/False value 'no'"});
   cases.push_back({"\"ringbot --playouts 300\"", "x\n    timeouts: {genmov: 3}",
                    "players.opp.timeouts: unknown setting 'genmov' (did you mean 'genmove'?)"});
   cases.push_back({"\"ringbot --playouts 300\"", "x\n    startup_gtp_commands: [\"\"]",

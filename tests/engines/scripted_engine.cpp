@@ -15,7 +15,8 @@
 //                                 crashes use 3 unless given).
 //   --stderr-message S            written to stderr (plus newline) at startup.
 //   --crash-at-start              writes "scripted_engine: crashing at start" to stderr and
-//                                 exits before reading anything -> Exited error on the first command.
+//                                 exits before reading anything -> Exited error on the first
+//                                 command.
 //   --crash-after-moves N         on the (N+1)th move request: stderr "scripted_engine: crashing
 //                                 after N moves", exit without answering -> Exited error.
 //   --hang-at-start               never reads or answers anything -> Timeout on the first command.
@@ -24,7 +25,8 @@
 //                                 -> ProtocolError "engine isn't speaking GTP: first byte is 'p'".
 //   --illegal-move-after N        the (N+1)th move is a point already occupied (forfeit:
 //                                 "attempted move to occupied point ...").
-//   --ill-formed-move-after N     the (N+1)th move is "Z99" (forfeit: "attempted ill-formed move Z99").
+//   --ill-formed-move-after N     the (N+1)th move is "Z99" (forfeit: "attempted ill-formed move
+//   Z99").
 //   --fail-genmove-after N        the (N+1)th move request gets "? forced failure".
 //   --resign-after N              the (N+1)th move is "resign".
 //   --pass-after N                from the (N+1)th move on it passes.
@@ -45,13 +47,21 @@
 //   --burn-cpu SECONDS            busy-loops this long (CPU time) before each move.
 //   --explain                     implements gomill-explain_last_move ("move N by scripted").
 //   --final-score S               implements final_score, answering S.
-//   --fail-command NAME           answers NAME with "? forced failure" (repeatable), e.g. boardsize.
-//   --illegal-play-after N        answers `play` with "? illegal move" once it has accepted N plays.
+//   --fail-command NAME           answers NAME with "? forced failure" (repeatable), e.g.
+//   boardsize.
+//   --illegal-play-after N        answers `play` with "? illegal move" once it has accepted N
+//   plays.
 //   --seed N                      N > 0: choose moves at random among unused points.
+//   --wait-for-stdin              before reading each command, waits with poll() for stdin to
+//                                 be readable, then reads through the buffered std::cin: a
+//                                 common engine pattern that hangs when two commands arrive
+//                                 in one write (the second is in the buffer, poll waits on
+//                                 the pipe) -> needs `gtp_pipelining: false`.
 //
 // Implemented commands: protocol_version name version known_command list_commands quit
 // boardsize clear_board komi play genmove fixed_handicap place_free_handicap
 // set_free_handicap gomill-genmove_ex, plus the optional ones above.
+#include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -78,7 +88,8 @@ struct Options {
   int exit_code = 0;
   std::optional<int> exit_code_given;
   bool crash_at_start = false, hang_at_start = false, garbage = false, flood_stdout = false,
-       flood_stderr = false, fork_hanging_child = false, ignore_quit = false, explain = false;
+       flood_stderr = false, fork_hanging_child = false, ignore_quit = false, explain = false,
+       wait_for_stdin = false;
   std::optional<int> crash_after, hang_after, illegal_after, ill_formed_after, fail_genmove_after,
       resign_after, pass_after, claim_after, close_stdout_after, illegal_play_after;
   double burn_cpu_s = 0;
@@ -108,36 +119,68 @@ Options parse_options(int argc, char** argv) {
         usage("bad number for " + a + ": " + v);
       }
     };
-    if (a == "--name") o.name = value();
-    else if (a == "--version") o.version = value();
-    else if (a == "--describe") o.describe = value();
-    else if (a == "--protocol-version") o.protocol_version = value();
-    else if (a == "--exit-code") o.exit_code_given = number();
-    else if (a == "--stderr-message") o.stderr_message = value();
-    else if (a == "--crash-at-start") o.crash_at_start = true;
-    else if (a == "--crash-after-moves") o.crash_after = number();
-    else if (a == "--hang-at-start") o.hang_at_start = true;
-    else if (a == "--hang-in-genmove-after") o.hang_after = number();
-    else if (a == "--garbage") o.garbage = true;
-    else if (a == "--illegal-move-after") o.illegal_after = number();
-    else if (a == "--ill-formed-move-after") o.ill_formed_after = number();
-    else if (a == "--fail-genmove-after") o.fail_genmove_after = number();
-    else if (a == "--resign-after") o.resign_after = number();
-    else if (a == "--pass-after") o.pass_after = number();
-    else if (a == "--claim-after") o.claim_after = number();
-    else if (a == "--flood-stdout") o.flood_stdout = true;
-    else if (a == "--flood-stderr") o.flood_stderr = true;
-    else if (a == "--close-stdout-after") o.close_stdout_after = number();
-    else if (a == "--fork-hanging-child") o.fork_hanging_child = true;
-    else if (a == "--ignore-quit") o.ignore_quit = true;
-    else if (a == "--cpu-time") o.cpu_time = value();
-    else if (a == "--burn-cpu") o.burn_cpu_s = std::atof(value().c_str());
-    else if (a == "--explain") o.explain = true;
-    else if (a == "--final-score") o.final_score = value();
-    else if (a == "--fail-command") o.fail_commands.insert(value());
-    else if (a == "--illegal-play-after") o.illegal_play_after = number();
-    else if (a == "--seed") o.seed = static_cast<unsigned>(number());
-    else usage("unknown option " + a);
+    if (a == "--name")
+      o.name = value();
+    else if (a == "--version")
+      o.version = value();
+    else if (a == "--describe")
+      o.describe = value();
+    else if (a == "--protocol-version")
+      o.protocol_version = value();
+    else if (a == "--exit-code")
+      o.exit_code_given = number();
+    else if (a == "--stderr-message")
+      o.stderr_message = value();
+    else if (a == "--crash-at-start")
+      o.crash_at_start = true;
+    else if (a == "--crash-after-moves")
+      o.crash_after = number();
+    else if (a == "--hang-at-start")
+      o.hang_at_start = true;
+    else if (a == "--hang-in-genmove-after")
+      o.hang_after = number();
+    else if (a == "--garbage")
+      o.garbage = true;
+    else if (a == "--illegal-move-after")
+      o.illegal_after = number();
+    else if (a == "--ill-formed-move-after")
+      o.ill_formed_after = number();
+    else if (a == "--fail-genmove-after")
+      o.fail_genmove_after = number();
+    else if (a == "--resign-after")
+      o.resign_after = number();
+    else if (a == "--pass-after")
+      o.pass_after = number();
+    else if (a == "--claim-after")
+      o.claim_after = number();
+    else if (a == "--flood-stdout")
+      o.flood_stdout = true;
+    else if (a == "--flood-stderr")
+      o.flood_stderr = true;
+    else if (a == "--close-stdout-after")
+      o.close_stdout_after = number();
+    else if (a == "--fork-hanging-child")
+      o.fork_hanging_child = true;
+    else if (a == "--ignore-quit")
+      o.ignore_quit = true;
+    else if (a == "--cpu-time")
+      o.cpu_time = value();
+    else if (a == "--burn-cpu")
+      o.burn_cpu_s = std::atof(value().c_str());
+    else if (a == "--explain")
+      o.explain = true;
+    else if (a == "--wait-for-stdin")
+      o.wait_for_stdin = true;
+    else if (a == "--final-score")
+      o.final_score = value();
+    else if (a == "--fail-command")
+      o.fail_commands.insert(value());
+    else if (a == "--illegal-play-after")
+      o.illegal_play_after = number();
+    else if (a == "--seed")
+      o.seed = static_cast<unsigned>(number());
+    else
+      usage("unknown option " + a);
   }
   o.exit_code = o.exit_code_given.value_or(0);
   return o;
@@ -203,7 +246,7 @@ class Engine {
 
   int run() {
     std::string line;
-    while (std::getline(std::cin, line)) {
+    while (wait_for_stdin() && std::getline(std::cin, line)) {
       handle(line);
     }
     // stdin EOF
@@ -212,6 +255,16 @@ class Engine {
   }
 
  private:
+  // --wait-for-stdin: block until the pipe itself has data (ignoring what std::cin has
+  // already buffered). Always true otherwise.
+  bool wait_for_stdin() const {
+    if (!opt_.wait_for_stdin) return true;
+    pollfd p{0, POLLIN, 0};
+    while (::poll(&p, 1, -1) < 0) {
+    }
+    return true;
+  }
+
   void respond(bool ok, const std::string& id, const std::string& text) {
     if (opt_.flood_stderr) {
       const std::string chunk(4096, 'e');
@@ -226,10 +279,21 @@ class Engine {
   }
 
   bool claims(const std::string& cmd) const {
-    static const std::set<std::string> base = {
-        "protocol_version", "name", "version", "known_command", "list_commands", "quit",
-        "boardsize", "clear_board", "komi", "play", "genmove", "fixed_handicap",
-        "place_free_handicap", "set_free_handicap", "gomill-genmove_ex"};
+    static const std::set<std::string> base = {"protocol_version",
+                                               "name",
+                                               "version",
+                                               "known_command",
+                                               "list_commands",
+                                               "quit",
+                                               "boardsize",
+                                               "clear_board",
+                                               "komi",
+                                               "play",
+                                               "genmove",
+                                               "fixed_handicap",
+                                               "place_free_handicap",
+                                               "set_free_handicap",
+                                               "gomill-genmove_ex"};
     if (base.count(cmd)) return true;
     if (cmd == "gomill-describe_engine") return opt_.describe.has_value();
     if (cmd == "gomill-cpu_time") return opt_.cpu_time.has_value();
@@ -271,9 +335,11 @@ class Engine {
     if (opt_.fail_commands.count(cmd)) return respond(false, id, "forced failure");
 
     if (cmd == "protocol_version") return respond(true, id, opt_.protocol_version);
-    if (cmd == "name") return opt_.name.empty() ? respond(false, id, "no name") : respond(true, id, opt_.name);
+    if (cmd == "name")
+      return opt_.name.empty() ? respond(false, id, "no name") : respond(true, id, opt_.name);
     if (cmd == "version")
-      return opt_.version.empty() ? respond(false, id, "no version") : respond(true, id, opt_.version);
+      return opt_.version.empty() ? respond(false, id, "no version")
+                                  : respond(true, id, opt_.version);
     if (cmd == "known_command")
       return respond(true, id, !args.empty() && claims(args[0]) ? "true" : "false");
     if (cmd == "list_commands") {
@@ -396,7 +462,8 @@ class Engine {
         if (!occupied_.count({col, row})) free.push_back({col, row});
     if (free.empty()) return "pass";
     std::pair<int, int> p = free.front();
-    if (opt_.seed > 0) p = free[std::uniform_int_distribution<std::size_t>(0, free.size() - 1)(rng_)];
+    if (opt_.seed > 0)
+      p = free[std::uniform_int_distribution<std::size_t>(0, free.size() - 1)(rng_)];
     occupied_.insert(p);
     return vertex_name(p.first, p.second);
   }

@@ -28,6 +28,7 @@ GameJob sample_job() {
   job.white.engine.process.argv = {"/usr/games/gnugo", "--mode", "gtp"};
   job.white.is_reliable_scorer = false;
   job.white.sgf_player_name_from_gtp = false;
+  job.white.engine.pipelining = false;
   job.settings.board_size = 13;
   job.settings.komi = 6.5;
   job.settings.handicap = 3;
@@ -63,6 +64,8 @@ TEST_CASE("GameJob JSON round trip", "[game][json]") {
   CHECK(back.black.engine.gtp_aliases == job.black.engine.gtp_aliases);
   CHECK(back.black.engine.timeouts.genmove_s == 2.5);
   CHECK(back.white.is_reliable_scorer == false);
+  CHECK(back.white.engine.pipelining == false);
+  CHECK(back.black.engine.pipelining == true);
   CHECK(back.settings.handicap_style == HandicapStyle::Free);
   CHECK(back.settings.scorer == Scorer::Internal);
   CHECK(back.settings.internal_scorer_handicap_compensation == HandicapCompensation::Short);
@@ -78,6 +81,7 @@ TEST_CASE("GameJob JSON defaults for omitted fields", "[game][json]") {
   CHECK(job.settings.handicap == 0);
   CHECK(job.settings.scorer == Scorer::Players);
   CHECK(job.black.engine.timeouts.genmove_s == rm::gtp::Timeouts{}.genmove_s);
+  CHECK(job.black.engine.pipelining);
 }
 
 TEST_CASE("GameJob JSON errors name the field", "[game][json]") {

@@ -446,3 +446,21 @@ TEST_CASE("referee: GNU Go self-play on 9x9 with the players scorer", "[game][re
   check_nothing_left(job);
   fs::remove_all(dir);
 }
+
+TEST_CASE("referee: engines that take one command at a time play with gtp_pipelining off",
+          "[game][referee]") {
+  REQUIRE_SCRIPTED();
+  // --wait-for-stdin engines never see a second command that arrives in the same write.
+  PlayerSpec one = scripted("one", {"--wait-for-stdin", "--pass-after", "20"});
+  PlayerSpec two = scripted("two", {"--wait-for-stdin", "--pass-after", "20"});
+  one.engine.pipelining = false;
+  two.engine.pipelining = false;
+  GameJob job = job_for(unique_id("onebyone"), one, two);
+  job.settings.scorer = rm::game::Scorer::Internal;
+  GameResult r = play_game(job);
+  INFO(r.void_reason << r.detail);
+  CHECK_FALSE(r.is_void);
+  CHECK_FALSE(r.is_forfeit);
+  CHECK(r.move_count == 42);  // 20 moves each, then two passes
+  check_nothing_left(job);
+}

@@ -31,4 +31,22 @@ inline std::unique_ptr<rm::gtp::Controller> start_ok(const rm::gtp::EngineSpec& 
   return std::move(std::get<std::unique_ptr<rm::gtp::Controller>>(r));
 }
 
+// Submits boardsize 9, play b A1 and genmove w together to an engine started from `spec`,
+// checks their results, closes it, and returns the transcript lines the three produced.
+inline std::vector<std::string> transcript_of_three_commands(const rm::gtp::EngineSpec& spec) {
+  using Kind = rm::gtp::Controller::CommandKind;
+  std::vector<std::string> log;
+  auto c = start_ok(spec, [&log](const std::string& line) { log.push_back(line); });
+  const auto before = log.size();
+  c->submit({{"boardsize", {"9"}}, {"play", {"b", "A1"}}, {"genmove", {"w"}, Kind::Genmove}});
+  for (const char* expected : {"", "", "B1"}) {
+    auto r = c->receive();
+    REQUIRE(std::holds_alternative<std::string>(r));
+    CHECK(std::get<std::string>(r) == expected);
+  }
+  std::vector<std::string> lines(log.begin() + static_cast<long>(before), log.end());
+  CHECK(c->close().late_errors.empty());
+  return lines;
+}
+
 }  // namespace rm::test

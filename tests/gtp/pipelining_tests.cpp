@@ -41,18 +41,10 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 TEST_CASE("pipelined commands: results in order, transcript in the order of the wire",
           "[pipelining]") {
-  std::vector<std::string> log;
-  auto c = start_ok(spec_for({}), [&log](const std::string& line) { log.push_back(line); });
-  const auto before = log.size();
-  c->submit({{"boardsize", {"9"}}, {"play", {"b", "A1"}}, {"genmove", {"w"}, Kind::Genmove}});
-  CHECK(text(c->receive()) == "");
-  CHECK(text(c->receive()) == "");
-  CHECK(text(c->receive()) == "B1");
   const std::vector<std::string> expected = {
       ">> x: boardsize 9", ">> x: play b A1", ">> x: genmove w",
       "<< x: =",           "<< x: =",         "<< x: = B1"};
-  CHECK(std::vector<std::string>(log.begin() + static_cast<long>(before), log.end()) == expected);
-  CHECK(c->close().late_errors.empty());
+  CHECK(rm::test::transcript_of_three_commands(spec_for({})) == expected);
 }
 
 TEST_CASE("pipelined commands: a failure response does not disturb the next result",

@@ -1,4 +1,4 @@
-// bench_game_overhead [--games N] [--moves M] [--engine PATH] [--quiet]
+// bench_game_overhead [--games N] [--moves M] [--engine PATH] [--no-pipelining] [--quiet]
 //
 // Plays N games (default 200) of M moves (default 75, fixed by move_limit) on 9x9 between two
 // copies of a trivial engine (default: trivial_engine, a minimal GTP engine in C, as gomill's
@@ -6,7 +6,8 @@
 // test engine) and prints, per game, the wall time and the CPU time spent by Ringmaster itself
 // (getrusage RUSAGE_THREAD of the referee thread, and RUSAGE_SELF for the whole process: never
 // the engines' CPU), then the means and the ratios against gomill's published cost (36-42 ms
-// wall, 17-20 ms CPU per 75-move game; ~4 ms CPU per engine start).
+// wall, 17-20 ms CPU per 75-move game; ~4 ms CPU per engine start). --no-pipelining plays as
+// with `gtp_pipelining: false` (one command at a time).
 //
 // Two modes, as `ringmaster run` offers them:
 //   default   the referee thread and the engines run wherever the kernel puts them;
@@ -51,11 +52,12 @@ std::string sibling(const std::string& name) {
   return (self.parent_path() / name).string();
 }
 
-rm::game::PlayerSpec player(const std::string& code, const std::string& engine) {
+rm::game::PlayerSpec player(const std::string& code, const std::string& engine, bool pipelining) {
   rm::game::PlayerSpec p;
   p.code = code;
   p.engine.name = code;
   p.engine.process.argv = {engine};
+  p.engine.pipelining = pipelining;
   return p;
 }
 
@@ -64,6 +66,7 @@ struct Options {
   int moves = 75;
   std::string engine = sibling("trivial_engine");
   bool quiet = false;
+  bool pipelining = true;
 };
 
 // Means per game (or per baseline run).
@@ -78,8 +81,8 @@ struct Figures {
 // them together, as the referee does; no game.
 void baseline_run(const Options& o) {
   std::vector<rm::gtp::Controller::StartRequest> requests(2);
-  requests[0].spec = player("a", o.engine).engine;
-  requests[1].spec = player("b", o.engine).engine;
+  requests[0].spec = player("a", o.engine, o.pipelining).engine;
+  requests[1].spec = player("b", o.engine, o.pipelining).engine;
   auto started = rm::gtp::Controller::start_all(requests);
   for (auto& s : started)
     if (auto* ctl = std::get_if<std::unique_ptr<rm::gtp::Controller>>(&s)) (*ctl)->begin_close();
@@ -100,8 +103,8 @@ Figures measure(const Options& o, const char* mode) {
   for (int g = 0; g < o.games; ++g) {
     rm::game::GameJob job;
     job.game_id = std::to_string(g);
-    job.black = player("a", o.engine);
-    job.white = player("b", o.engine);
+    job.black = player("a", o.engine, o.pipelining);
+    job.white = player("b", o.engine, o.pipelining);
     job.settings.board_size = 9;
     job.settings.komi = 7.5;
     job.settings.move_limit = o.moves;
@@ -155,11 +158,14 @@ int main(int argc, char** argv) {
       o.moves = std::atoi(argv[++i]);
     } else if (a == "--engine" && i + 1 < argc) {
       o.engine = argv[++i];
+    } else if (a == "--no-pipelining") {
+      o.pipelining = false;
     } else if (a == "--quiet") {
       o.quiet = true;
     } else {
-      std::fprintf(
-          stderr, "usage: bench_game_overhead [--games N] [--moves M] [--engine PATH] [--quiet]\n");
+      std::fprintf(stderr,
+                   "usage: bench_game_overhead [--games N] [--moves M] [--engine PATH] "
+                   "[--no-pipelining] [--quiet]\n");
       return 2;
     }
   }
@@ -168,7 +174,7 @@ int main(int argc, char** argv) {
                  o.engine.c_str());
     return 2;
   }
-  std::printf("engine: %s\n", o.engine.c_str());
+  std::printf("engine: %s%s\n", o.engine.c_str(), o.pipelining ? "" : " (no pipelining)");
 
   // Each mode on a fresh thread, as `ringmaster run` plays games on worker threads.
   Figures free_figures, pinned_figures;

@@ -20,6 +20,7 @@
 #include <thread>
 
 #include "engine/process/child_launch.hpp"
+#include "engine/process/group_wait.hpp"
 #include "engine/process/stderr_collector.hpp"
 
 extern char** environ;
@@ -454,6 +455,9 @@ CloseResult Process::close(const CloseOptions& options) {
       result.rusage_cpu_s = seconds(usage.ru_utime) + seconds(usage.ru_stime);
     }
   }
+  // Children killed above may still be on their way out: wait until none runs, so that no
+  // engine code outlives close(). Bounded: a process stuck in the kernel must not hang us.
+  wait_until_group_stopped(p.pid, 2.0);
   close_fd(p.stdout_fd);
   p.stderr_collector->stop();
   p.close_result = result;

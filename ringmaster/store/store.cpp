@@ -1,11 +1,12 @@
 #include "ringmaster/store/store.hpp"
 
-#include <cerrno>
-#include <cstring>
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include "ringmaster/store/schema.hpp"
 #include "ringmaster/store/sqlite_handle.hpp"
@@ -47,17 +48,18 @@ sqlite3* open_database(const std::string& db_path, int flags) {
   return db;
 }
 
-
 }  // namespace
 
-Store::Store(sqlite3* db, int lock_fd, bool read_only) : db_(db), lock_fd_(lock_fd), read_only_(read_only) {}
+Store::Store(sqlite3* db, int lock_fd, bool read_only)
+    : db_(db), lock_fd_(lock_fd), read_only_(read_only) {}
 
 Store::~Store() {
   sqlite3_close_v2(db_);
   if (lock_fd_ >= 0) ::close(lock_fd_);  // releases the flock
 }
 
-std::unique_ptr<Store> Store::open_for_run(const std::string& db_path, const std::string& lock_path) {
+std::unique_ptr<Store> Store::open_for_run(const std::string& db_path,
+                                           const std::string& lock_path) {
   const int lock_fd = take_lock(lock_path);
   sqlite3* db = nullptr;
   try {
@@ -78,14 +80,21 @@ std::unique_ptr<Store> Store::open_for_run(const std::string& db_path, const std
 
 std::unique_ptr<Store> Store::open_read_only(const std::string& db_path) {
   struct stat info {};
-  if (::stat(db_path.c_str(), &info) != 0) throw StoreError("no database " + db_path + ": " + std::strerror(errno));
-  sqlite3* db = open_database(db_path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
+  if (::stat(db_path.c_str(), &info) != 0)
+    throw StoreError("no database " + db_path + ": " + std::strerror(errno));
+  // Read-write, but query_only: no statement can change anything. A read-only connection
+  // could not remove the -wal and -shm files it creates when it is the last to close; this
+  // one checkpoints and removes them as a run does (SQLite falls back to read-only by itself
+  // when the file is write-protected).
+  sqlite3* db = open_database(db_path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX);
   try {
+    detail::exec(db, "PRAGMA query_only = ON");
     const int version = detail::read_schema_version(db);
     if (version == 0) throw StoreError(db_path + " is not a ringmaster database (no meta table)");
     if (version > kSchemaVersion)
       throw StoreError("database schema version " + std::to_string(version) +
-                       " is newer than this ringmaster supports (" + std::to_string(kSchemaVersion) + ")");
+                       " is newer than this ringmaster supports (" +
+                       std::to_string(kSchemaVersion) + ")");
   } catch (...) {
     sqlite3_close_v2(db);
     throw;
@@ -104,8 +113,9 @@ std::optional<std::string> read_meta(sqlite3* db, const char* key) {
 
 void write_meta(sqlite3* db, const char* key, const std::string& value) {
   WriteTransaction transaction(db);
-  Statement upsert(db, "INSERT INTO meta (key, value) VALUES (?1, ?2) "
-                       "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+  Statement upsert(db,
+                   "INSERT INTO meta (key, value) VALUES (?1, ?2) "
+                   "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
   upsert.bind(1, key).bind(2, value);
   upsert.step();
   transaction.commit();
@@ -169,7 +179,9 @@ void Store::save_definition(const nlohmann::json& definition) {
   write_meta(db_, "definition", definition.dump());
 }
 
-std::string Store::competition_type() { return read_meta(db_, "competition_type").value_or(""); }
+std::string Store::competition_type() {
+  return read_meta(db_, "competition_type").value_or("");
+}
 
 void Store::save_competition_type(const std::string& type) {
   if (read_only_) throw StoreError("save_competition_type on a read-only store");
@@ -192,9 +204,10 @@ void Store::save_state(const nlohmann::json& state) {
 bool Store::commit_game(const rm::game::GameResult& r, const nlohmann::json& new_state) {
   if (read_only_) throw StoreError("commit_game on a read-only store");
   WriteTransaction transaction(db_);
-  Statement insert(db_,
-                   "INSERT INTO games (game_id, black, white, winner, sgf_result, result_json, sgf_path, "
-                   "committed_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))");
+  Statement insert(
+      db_,
+      "INSERT INTO games (game_id, black, white, winner, sgf_result, result_json, sgf_path, "
+      "committed_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))");
   insert.bind(1, r.game_id).bind(2, r.black_code).bind(3, r.white_code).bind(4, r.winner);
   insert.bind(5, r.sgf_result).bind(6, rm::game::to_json(r).dump());
   bind_nullable(insert, 7, r.sgf_path);
@@ -209,9 +222,10 @@ bool Store::commit_game(const rm::game::GameResult& r, const nlohmann::json& new
 void Store::commit_void_game(const rm::game::GameResult& r, const nlohmann::json& new_state) {
   if (read_only_) throw StoreError("commit_void_game on a read-only store");
   WriteTransaction transaction(db_);
-  Statement insert(db_,
-                   "INSERT INTO void_games (game_id, black, white, void_reason, result_json, sgf_path, "
-                   "committed_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))");
+  Statement insert(
+      db_,
+      "INSERT INTO void_games (game_id, black, white, void_reason, result_json, sgf_path, "
+      "committed_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))");
   insert.bind(1, r.game_id).bind(2, r.black_code).bind(3, r.white_code).bind(4, r.void_reason);
   insert.bind(5, rm::game::to_json(r).dump());
   bind_nullable(insert, 6, r.sgf_path);
@@ -228,10 +242,16 @@ std::vector<rm::game::GameResult> Store::void_games() {
   return read_results(db_, "SELECT result_json FROM void_games ORDER BY seq", "void game result");
 }
 
-int Store::game_count() { return count_rows(db_, "SELECT count(*) FROM games"); }
+int Store::game_count() {
+  return count_rows(db_, "SELECT count(*) FROM games");
+}
 
-int Store::void_game_count() { return count_rows(db_, "SELECT count(*) FROM void_games"); }
+int Store::void_game_count() {
+  return count_rows(db_, "SELECT count(*) FROM void_games");
+}
 
-int Store::schema_version() { return detail::read_schema_version(db_); }
+int Store::schema_version() {
+  return detail::read_schema_version(db_);
+}
 
 }  // namespace rm::store

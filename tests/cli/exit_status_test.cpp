@@ -1,26 +1,17 @@
 // Exit statuses and messages of the real `ringmaster` binary for bad invocations.
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <fstream>
 #include <random>
 
 #include "tests/e2e/child_process.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace {
 
 const std::string kRingmaster = std::string(RM_BIN_DIR) + "/ringmaster";
 
-struct Dir {
-  std::filesystem::path path = std::filesystem::temp_directory_path() /
-                               ("rm-cli-test-" + std::to_string(std::random_device{}()));
-  Dir() { std::filesystem::create_directories(path); }
-  ~Dir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path, ec);
-  }
-  std::string file(const std::string& name) const { return (path / name).string(); }
-};
+using Dir = rm::test::TempDir;
 
 rm::test::Finished ringmaster(const Dir& dir, const std::vector<std::string>& args) {
   std::vector<std::string> argv{kRingmaster};
@@ -66,15 +57,17 @@ TEST_CASE("a bad control file starts nothing and writes nothing", "[cli][binary]
     CHECK_FALSE(std::filesystem::exists(dir.file(std::string("bad") + ext)));
 }
 
-TEST_CASE("show before any run says there is no status and stop writes the command file", "[cli][binary]") {
+TEST_CASE("show before any run says there is no status and stop writes the command file",
+          "[cli][binary]") {
   Dir dir;
-  std::ofstream(dir.file("t.yaml")) << "competition_type: mc_tuner\n"
-                                       "players:\n  opp:\n    command: [ringbot]\n"
-                                       "board_size: 7\nkomi: 4.5\nnumber_of_games: 2\ncandidate_colour: w\n"
-                                       "opponent: opp\nexploration_coefficient: 0.45\ninitial_visits: 2\n"
-                                       "initial_wins: 1\nparameters:\n  - code: pl\n    scale: LOG(2, 40, integer)\n"
-                                       "    split: 3\n    format: 'pl: %d'\n"
-                                       "candidate:\n  command: [ringbot, --playouts, '{pl}']\n";
+  std::ofstream(dir.file("t.yaml"))
+      << "competition_type: mc_tuner\n"
+         "players:\n  opp:\n    command: [ringbot]\n"
+         "board_size: 7\nkomi: 4.5\nnumber_of_games: 2\ncandidate_colour: w\n"
+         "opponent: opp\nexploration_coefficient: 0.45\ninitial_visits: 2\n"
+         "initial_wins: 1\nparameters:\n  - code: pl\n    scale: LOG(2, 40, integer)\n"
+         "    split: 3\n    format: 'pl: %d'\n"
+         "candidate:\n  command: [ringbot, --playouts, '{pl}']\n";
   auto show = ringmaster(dir, {dir.file("t.yaml"), "show"});
   CHECK(show.exit_status == 1);
   CHECK_THAT(show.err, Catch::StartsWith("ringmaster: no status file"));
@@ -91,13 +84,14 @@ TEST_CASE("show before any run says there is no status and stop writes the comma
 
 TEST_CASE("a player that cannot start fails the startup checks with exit 1", "[cli][binary]") {
   Dir dir;
-  std::ofstream(dir.file("t.yaml")) << "competition_type: mc_tuner\n"
-                                       "players:\n  opp:\n    command: [no-such-engine-xyz]\n"
-                                       "board_size: 7\nkomi: 4.5\nnumber_of_games: 2\ncandidate_colour: w\n"
-                                       "opponent: opp\nexploration_coefficient: 0.45\ninitial_visits: 2\n"
-                                       "initial_wins: 1\nparameters:\n  - code: pl\n    scale: LOG(2, 40, integer)\n"
-                                       "    split: 3\n    format: 'pl: %d'\n"
-                                       "candidate:\n  command: [ringbot, --playouts, '{pl}']\n";
+  std::ofstream(dir.file("t.yaml"))
+      << "competition_type: mc_tuner\n"
+         "players:\n  opp:\n    command: [no-such-engine-xyz]\n"
+         "board_size: 7\nkomi: 4.5\nnumber_of_games: 2\ncandidate_colour: w\n"
+         "opponent: opp\nexploration_coefficient: 0.45\ninitial_visits: 2\n"
+         "initial_wins: 1\nparameters:\n  - code: pl\n    scale: LOG(2, 40, integer)\n"
+         "    split: 3\n    format: 'pl: %d'\n"
+         "candidate:\n  command: [ringbot, --playouts, '{pl}']\n";
   auto run = ringmaster(dir, {dir.file("t.yaml"), "run", "-q"});
   CHECK(run.exit_status == 1);
   CHECK_THAT(run.err, Catch::StartsWith("player opp failed startup check:\n"));

@@ -8,29 +8,14 @@
 #include "ringmaster/competitions/mc_tuner.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "scales/scale.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace rm::comp::test {
 
-class TempDir {
- public:
-  TempDir() {
-    std::random_device device;
-    path_ = std::filesystem::temp_directory_path() / ("rm-comp-test-" + std::to_string(device()));
-    std::filesystem::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  std::string path() const { return path_.string(); }
+using TempDir = rm::test::TempDir;
 
- private:
-  std::filesystem::path path_;
-};
-
-inline rm::scales::Parameter linear_parameter(const std::string& code, double lo, double hi, int split) {
+inline rm::scales::Parameter linear_parameter(const std::string& code, double lo, double hi,
+                                              int split) {
   rm::scales::Parameter p;
   p.code = code;
   p.scale = rm::scales::make_linear(lo, hi, true);
@@ -40,7 +25,8 @@ inline rm::scales::Parameter linear_parameter(const std::string& code, double lo
 }
 
 // An mc_tuner on 9x9 against "opp", tuning pl = LINEAR(0, 10, integer) split 5 -> 1,3,5,7,9.
-inline rm::control::ControlFile make_control(const std::string& directory, std::uint64_t seed = 42) {
+inline rm::control::ControlFile make_control(const std::string& directory,
+                                             std::uint64_t seed = 42) {
   rm::control::ControlFile cf;
   cf.path = directory + "/tune.yaml";
   cf.directory = directory;
@@ -76,7 +62,8 @@ inline rm::control::McTunerSettings& mc(rm::control::ControlFile& cf) {
 }
 
 // The result of a job: the candidate wins or loses (or a jigo when `jigo`).
-inline rm::game::GameResult result_for(const rm::game::GameJob& job, bool candidate_wins, bool jigo = false) {
+inline rm::game::GameResult result_for(const rm::game::GameJob& job, bool candidate_wins,
+                                       bool jigo = false) {
   rm::game::GameResult r;
   r.game_id = job.game_id;
   r.black_code = job.black.code;
@@ -90,7 +77,8 @@ inline rm::game::GameResult result_for(const rm::game::GameJob& job, bool candid
     r.winner = black_wins ? "b" : "w";
     r.sgf_result = black_wins ? "B+R" : "W+12.5";
   }
-  (candidate_is_black ? r.white_long_description : r.black_long_description) = "Opponent Engine 1.0";
+  (candidate_is_black ? r.white_long_description : r.black_long_description) =
+      "Opponent Engine 1.0";
   return r;
 }
 

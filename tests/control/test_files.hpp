@@ -1,36 +1,13 @@
 #pragma once
-// A fresh temporary directory per test with helpers to write control files into it.
-#include <filesystem>
-#include <fstream>
+// A fresh temporary directory per test (to write control files into) and a minimal valid
+// control file.
 #include <string>
-#include <unistd.h>
+
+#include "tests/support/temp_dir.hpp"
 
 namespace rm::control::testing {
 
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "rm-control-XXXXXX").string();
-    if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  std::string write(const std::string& name, const std::string& text) const {
-    std::string p = path_ + "/" + name;
-    std::ofstream(p) << text;
-    return p;
-  }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
+using TempDir = rm::test::TempDir;
 
 // A minimal valid mc_tuner file; tests replace or append lines to break it.
 inline std::string valid_control(const std::string& extra = "") {

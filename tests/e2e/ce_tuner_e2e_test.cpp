@@ -57,7 +57,7 @@ std::string ce_yaml(int samples, int batch, int generations, int opponent_playou
 // An EventDir whose control file is replaced by a ce_tuner one (same code, same helpers).
 void make_ce_event(const EventDir& event, int samples, int batch, int generations,
                    int opponent_playouts) {
-  std::ofstream(event.control()) << ce_yaml(samples, batch, generations, opponent_playouts);
+  event.write(ce_yaml(samples, batch, generations, opponent_playouts));
 }
 
 std::string candidate_parameters(const std::string& sgf) {
@@ -143,19 +143,7 @@ TEST_CASE("ce_tuner: killed at random moments, resumed, it ends as an uninterrup
 
   EventDir event("ce_killed", 0);
   make_ce_event(event, samples, batch, generations, 40);
-  std::mt19937 rng(20241123);  // fixed: the same kill moments every time
-  std::uniform_int_distribution<int> delay_ms(200, 1000);
-  int kills_before_the_end = 0;
-  for (int kill = 0; kill < 3; ++kill) {
-    auto running = event.start({"run", "-j", "2", "-q"});
-    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms(rng)));
-    running->send(SIGKILL);
-    auto f = running->wait(10s);
-    REQUIRE(f);
-    if (f->signal == SIGKILL) ++kills_before_the_end;
-    CHECK(rm::test::tagged_processes_after(event.tag(), 5s).empty());
-    CHECK(event.committed_games() <= total);
-  }
+  const int kills_before_the_end = rm::test::kill_at_random_moments(event, 3, 20241123, 200, 1000);
   CHECK(kills_before_the_end >= 2);
   auto last = event.run({"run", "-j", "2", "-q"});
   INFO(last.err);

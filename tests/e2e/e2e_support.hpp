@@ -1,10 +1,12 @@
-// Shared pieces of the end-to-end tests: a competition directory with a small ringbot tuning
-// event, the `ringmaster` binary, and read-only looks at the store.
+// Shared pieces of the end-to-end tests: a competition directory with its control file, the
+// `ringmaster` binary run in it, read-only looks at the store, a small ringbot tuning event,
+// and the SIGKILL-at-random-moments loop.
 #pragma once
 
+#include <catch2/catch.hpp>
 #include <chrono>
+#include <csignal>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <random>
 #include <string>
@@ -13,65 +15,36 @@
 
 #include "ringmaster/store/store.hpp"
 #include "tests/e2e/child_process.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace rm::test {
 
 inline const std::string kRingmaster = std::string(RM_BIN_DIR) + "/ringmaster";
 
-// A temp directory holding <code>.yaml: a tuning event of ringbot's playouts against a
-// fixed ringbot on 7x7, with so few playouts that a game takes milliseconds.
-class EventDir {
+// A temp directory holding <code>.yaml. Every process started from it carries a tag of its
+// own, so that a test can check that none is left behind.
+class CompetitionDir {
  public:
-  EventDir(const std::string& code, int number_of_games, int opponent_playouts = 8) {
-    std::random_device rd;
-    tag_ = code + "-" + std::to_string(rd());
-    dir_ = std::filesystem::temp_directory_path() / ("rm-e2e-" + tag_);
-    std::filesystem::create_directories(dir_);
-    control_ = (dir_ / (code + ".yaml")).string();
-    std::ofstream(control_) << "competition_type: mc_tuner\n"
-                               "description: e2e test event\n"
-                               "players:\n"
-                               "  opp:\n"
-                               "    command: [ringbot, --playouts, '" << opponent_playouts << "', --seed, '3']\n"
-                               "board_size: 7\n"
-                               "komi: 4.5\n"
-                               "move_limit: 200\n"
-                               "number_of_games: " << number_of_games << "\n"
-                               "candidate_colour: w\n"
-                               "opponent: opp\n"
-                               "exploration_coefficient: 0.45\n"
-                               "initial_visits: 2\n"
-                               "initial_wins: 1\n"
-                               "seed: 42\n"
-                               "parameters:\n"
-                               "  - code: pl\n"
-                               "    scale: LOG(2, 40, integer)\n"
-                               "    split: 3\n"
-                               "    format: 'pl: %d'\n"
-                               "candidate:\n"
-                               "  command: [ringbot, --playouts, '{pl}', --seed, '5']\n";
-    code_ = code;
-  }
-  ~EventDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(dir_, ec);
-  }
-  EventDir(const EventDir&) = delete;
-  EventDir& operator=(const EventDir&) = delete;
+  CompetitionDir(const std::string& code, const std::string& yaml)
+      : dir_("rm-e2e-" + code),
+        code_(code),
+        tag_(code + "-" + std::to_string(std::random_device{}())),
+        control_(dir_.write(code + ".yaml", yaml)) {}
 
+  void write(const std::string& yaml) const { dir_.write(code_ + ".yaml", yaml); }
   const std::string& control() const { return control_; }
   const std::string& tag() const { return tag_; }
-  std::string file(const std::string& suffix) const { return (dir_ / (code_ + suffix)).string(); }
+  std::string file(const std::string& suffix) const { return dir_.file(code_ + suffix); }
 
   // Starts `ringmaster <control> args...`, its output captured beside the control file.
   std::unique_ptr<ChildProcess> start(const std::vector<std::string>& args) {
     std::vector<std::string> argv{kRingmaster, control_};
     argv.insert(argv.end(), args.begin(), args.end());
-    return std::make_unique<ChildProcess>(argv, (dir_ / ("out" + std::to_string(runs_++))).string(), tag_);
+    return std::make_unique<ChildProcess>(argv, dir_.file("out" + std::to_string(runs_++)), tag_);
   }
-  Finished run(const std::vector<std::string>& args) {
-    auto child = start(args);
-    auto f = child->wait();
+  Finished run(const std::vector<std::string>& args,
+               std::chrono::seconds limit = std::chrono::seconds(120)) {
+    auto f = start(args)->wait(limit);
     if (!f) throw std::runtime_error("ringmaster did not finish within the safety limit");
     return *f;
   }
@@ -85,19 +58,84 @@ class EventDir {
       return 0;
     }
   }
+  std::vector<rm::game::GameResult> games() const {
+    return rm::store::Store::open_read_only(file(".db"))->games();
+  }
   // Waits (polling) until at least n games are committed; false after the safety limit.
   bool wait_for_games(int n, std::chrono::seconds limit = std::chrono::seconds(60)) const {
     auto deadline = std::chrono::steady_clock::now() + limit;
     while (committed_games() < n)
-      if (std::chrono::steady_clock::now() > deadline) return false;
-      else std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      if (std::chrono::steady_clock::now() > deadline)
+        return false;
+      else
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
     return true;
   }
 
  private:
-  std::filesystem::path dir_;
-  std::string control_, code_, tag_;
+  TempDir dir_;
+  std::string code_, tag_, control_;
   int runs_ = 0;
 };
+
+// A tuning event of ringbot's playouts against a fixed ringbot on 7x7, with so few playouts
+// that a game takes milliseconds.
+inline std::string small_tuning_event_yaml(int number_of_games, int opponent_playouts = 8) {
+  return "competition_type: mc_tuner\n"
+         "description: e2e test event\n"
+         "players:\n"
+         "  opp:\n"
+         "    command: [ringbot, --playouts, '" +
+         std::to_string(opponent_playouts) +
+         "', --seed, '3']\n"
+         "board_size: 7\n"
+         "komi: 4.5\n"
+         "move_limit: 200\n"
+         "number_of_games: " +
+         std::to_string(number_of_games) +
+         "\n"
+         "candidate_colour: w\n"
+         "opponent: opp\n"
+         "exploration_coefficient: 0.45\n"
+         "initial_visits: 2\n"
+         "initial_wins: 1\n"
+         "seed: 42\n"
+         "parameters:\n"
+         "  - code: pl\n"
+         "    scale: LOG(2, 40, integer)\n"
+         "    split: 3\n"
+         "    format: 'pl: %d'\n"
+         "candidate:\n"
+         "  command: [ringbot, --playouts, '{pl}', --seed, '5']\n";
+}
+
+class EventDir : public CompetitionDir {
+ public:
+  EventDir(const std::string& code, int number_of_games, int opponent_playouts = 8)
+      : CompetitionDir(code, small_tuning_event_yaml(number_of_games, opponent_playouts)) {}
+};
+
+// Starts `ringmaster run -j 2 -q` `kills` times and SIGKILLs it after a random delay in
+// [min_delay_ms, max_delay_ms] (fixed seed: the same moments every run of the test), checking
+// each time that no engine outlives it. Returns how many kills landed before the run ended.
+inline int kill_at_random_moments(CompetitionDir& dir, int kills, unsigned seed, int min_delay_ms,
+                                  int max_delay_ms) {
+  using namespace std::chrono_literals;
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> delay_ms(min_delay_ms, max_delay_ms);
+  int kills_before_the_end = 0;
+  for (int kill = 0; kill < kills; ++kill) {
+    auto running = dir.start({"run", "-j", "2", "-q"});
+    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms(rng)));
+    running->send(SIGKILL);
+    auto f = running->wait(10s);
+    REQUIRE(f);
+    if (f->signal == SIGKILL) ++kills_before_the_end;
+    // The engines die with Ringmaster (PDEATHSIG).
+    CHECK(tagged_processes_after(dir.tag(), 5s).empty());
+    INFO("after kill " << kill << ": " << dir.committed_games() << " games committed");
+  }
+  return kills_before_the_end;
+}
 
 }  // namespace rm::test

@@ -2,7 +2,6 @@
 // still ends with exactly number_of_games games, each once, each with its SGF record, the
 // tuner's statistics equal to those recomputed from the stored games, and no engine left.
 #include <catch2/catch.hpp>
-
 #include <csignal>
 #include <map>
 #include <random>
@@ -29,21 +28,7 @@ std::string candidate_parameters(const std::string& sgf) {
 TEST_CASE("killed four times at random moments the event still ends exact", "[e2e][kill]") {
   const int number_of_games = 250;  // about 5 s of games on 2 cores: the kills land mid-run
   EventDir event("killed", number_of_games, 40);
-  std::mt19937 rng(20240611);  // fixed seed: the same kill moments every run of the test
-  std::uniform_int_distribution<int> delay_ms(300, 1500);
-  int kills_before_the_end = 0;
-  for (int kill = 0; kill < 4; ++kill) {
-    auto running = event.start({"run", "-j", "2", "-q"});
-    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms(rng)));
-    running->send(SIGKILL);
-    auto f = running->wait(10s);
-    REQUIRE(f);
-    if (f->signal == SIGKILL) ++kills_before_the_end;
-    // The engines die with Ringmaster (PDEATHSIG).
-    CHECK(rm::test::tagged_processes_after(event.tag(), 5s).empty());
-    INFO("after kill " << kill << ": " << event.committed_games() << " games committed");
-    CHECK(event.committed_games() <= number_of_games);
-  }
+  const int kills_before_the_end = rm::test::kill_at_random_moments(event, 4, 20240611, 300, 1500);
   CHECK(kills_before_the_end >= 1);
 
   auto last = event.run({"run", "-j", "2", "-q"});
@@ -83,6 +68,7 @@ TEST_CASE("killed four times at random moments the event still ends exact", "[e2
   std::map<std::string, std::pair<int, int>> stored;
   for (const auto& c : json.at("candidates"))
     if (c.at("games").get<int>() > 0)
-      stored[c.at("parameters").get<std::string>()] = {c.at("games").get<int>(), c.at("wins").get<int>()};
+      stored[c.at("parameters").get<std::string>()] = {c.at("games").get<int>(),
+                                                       c.at("wins").get<int>()};
   CHECK(stored == recomputed);
 }

@@ -12,47 +12,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-// A temp directory holding <code>.yaml with the given text.
-class CompetitionDir {
- public:
-  CompetitionDir(const std::string& code, const std::string& yaml) : code_(code) {
-    std::random_device rd;
-    tag_ = code + "-" + std::to_string(rd());
-    dir_ = std::filesystem::temp_directory_path() / ("rm-e2e-" + tag_);
-    std::filesystem::create_directories(dir_);
-    control_ = (dir_ / (code + ".yaml")).string();
-    write(yaml);
-  }
-  ~CompetitionDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(dir_, ec);
-  }
-  CompetitionDir(const CompetitionDir&) = delete;
-  CompetitionDir& operator=(const CompetitionDir&) = delete;
-
-  void write(const std::string& yaml) const { std::ofstream(control_) << yaml; }
-  const std::string& tag() const { return tag_; }
-  std::string file(const std::string& suffix) const { return (dir_ / (code_ + suffix)).string(); }
-  std::unique_ptr<rm::test::ChildProcess> start(const std::vector<std::string>& args) {
-    std::vector<std::string> argv{rm::test::kRingmaster, control_};
-    argv.insert(argv.end(), args.begin(), args.end());
-    return std::make_unique<rm::test::ChildProcess>(
-        argv, (dir_ / ("out" + std::to_string(runs_++))).string(), tag_);
-  }
-  rm::test::Finished run(const std::vector<std::string>& args) {
-    auto f = start(args)->wait(120s);
-    if (!f) throw std::runtime_error("ringmaster did not finish within the safety limit");
-    return *f;
-  }
-  std::vector<rm::game::GameResult> games() const {
-    return rm::store::Store::open_read_only(file(".db"))->games();
-  }
-
- private:
-  std::filesystem::path dir_;
-  std::string control_, code_, tag_;
-  int runs_ = 0;
-};
+using rm::test::CompetitionDir;
 
 const std::string kRingbots =
     "players:\n"
@@ -147,18 +107,7 @@ TEST_CASE("playoff killed at random moments still ends with every game exactly o
   // About 3 s of games on 2 cores, so that the kills land mid-run.
   const int per_matchup = 300;
   CompetitionDir c("pokill", playoff_yaml(per_matchup, per_matchup));
-  std::mt19937 rng(77);  // fixed seed: the same kill moments every run of the test
-  std::uniform_int_distribution<int> delay_ms(200, 900);
-  int kills_before_the_end = 0;
-  for (int kill = 0; kill < 3; ++kill) {
-    auto running = c.start({"run", "-j", "2", "-q"});
-    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms(rng)));
-    running->send(SIGKILL);
-    auto f = running->wait(10s);
-    REQUIRE(f);
-    if (f->signal == SIGKILL) ++kills_before_the_end;
-    CHECK(rm::test::tagged_processes_after(c.tag(), 5s).empty());
-  }
+  const int kills_before_the_end = rm::test::kill_at_random_moments(c, 3, 77, 200, 900);
   CHECK(kills_before_the_end >= 1);
   auto last = c.run({"run", "-j", "2", "-q"});
   INFO(last.err);

@@ -11,7 +11,7 @@
 #include "ringmaster/run/interrupt_signals.hpp"
 #include "ringmaster/run/run_loop.hpp"
 #include "ringmaster/run/stop_file.hpp"
-#include "temp_dir.hpp"
+#include "tests/support/temp_dir.hpp"
 
 using rm::game::GameJob;
 using rm::game::GameResult;

@@ -4,7 +4,7 @@
 #include <fstream>
 
 #include "ringmaster/run/stop_file.hpp"
-#include "temp_dir.hpp"
+#include "tests/support/temp_dir.hpp"
 
 TEST_CASE("a stop request is taken once and the file removed", "[stop]") {
   rm::test::TempDir dir;

@@ -1,33 +1,15 @@
 // Helpers shared by the store tests: a fresh temporary competition directory and results.
 #pragma once
 
-#include <filesystem>
-#include <random>
 #include <string>
 
 #include "ringmaster/game/game_result.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace rm::store::test {
 
 // A new empty directory under the system temp dir, removed on destruction.
-class TempDir {
- public:
-  TempDir() {
-    std::random_device device;
-    path_ = std::filesystem::temp_directory_path() / ("rm-store-test-" + std::to_string(device()));
-    std::filesystem::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  std::filesystem::path path_;
-};
+using TempDir = rm::test::TempDir;
 
 inline rm::game::GameResult make_result(const std::string& id, const std::string& winner = "b") {
   rm::game::GameResult r;

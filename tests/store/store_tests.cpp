@@ -1,11 +1,9 @@
-#include <catch2/catch.hpp>
-
-#include <cstdio>
-
 #include <sqlite3.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "ringmaster/store/store.hpp"
@@ -29,7 +27,8 @@ TEST_CASE("a new store is empty and at the current schema version", "[store]") {
 
 TEST_CASE("definition, type, state and games round trip through a reopen", "[store]") {
   TempDir dir;
-  const nlohmann::json definition = {{"parameters", {{{"code", "pl"}, {"split", 5}}}}, {"initial_visits", 10}};
+  const nlohmann::json definition = {{"parameters", {{{"code", "pl"}, {"split", 5}}}},
+                                     {"initial_visits", 10}};
   {
     auto store = Store::open_for_run(dir.file("c.db"), dir.file("c.lock"));
     store->save_definition(definition);
@@ -133,17 +132,34 @@ TEST_CASE("a read-only store sees a running writer's commits and cannot write", 
   CHECK_THROWS_AS(reader->save_definition({}), rm::store::StoreError);
 }
 
+TEST_CASE("reading a closed competition leaves no -wal or -shm file behind", "[store]") {
+  TempDir dir;
+  {
+    auto writer = Store::open_for_run(dir.file("c.db"), dir.file("c.lock"));
+    REQUIRE(writer->commit_game(make_result("0"), {{"n", 1}}));
+  }
+  REQUIRE_FALSE(std::filesystem::exists(dir.file("c.db-wal")));
+  {
+    auto reader = Store::open_read_only(dir.file("c.db"));
+    CHECK(reader->game_count() == 1);
+  }
+  CHECK_FALSE(std::filesystem::exists(dir.file("c.db-wal")));
+  CHECK_FALSE(std::filesystem::exists(dir.file("c.db-shm")));
+}
+
 TEST_CASE("read-only open of a missing or foreign file is a clear error", "[store]") {
   TempDir dir;
   CHECK_THROWS_WITH(Store::open_read_only(dir.file("missing.db")), Catch::Contains("no database"));
   {
     FILE* f = std::fopen(dir.file("junk.db").c_str(), "w");
     REQUIRE(f != nullptr);
-    std::fputs("this is not sqlite at all, just some text that is long enough to be a header......", f);
+    std::fputs("this is not sqlite at all, just some text that is long enough to be a header......",
+               f);
     std::fclose(f);
   }
   CHECK_THROWS_AS(Store::open_read_only(dir.file("junk.db")), rm::store::StoreError);
-  CHECK_THROWS_AS(Store::open_for_run(dir.file("junk.db"), dir.file("junk.lock")), rm::store::StoreError);
+  CHECK_THROWS_AS(Store::open_for_run(dir.file("junk.db"), dir.file("junk.lock")),
+                  rm::store::StoreError);
 }
 
 TEST_CASE("a database from a newer schema version is refused", "[store]") {
@@ -152,10 +168,11 @@ TEST_CASE("a database from a newer schema version is refused", "[store]") {
   {
     sqlite3* db = nullptr;
     REQUIRE(sqlite3_open(dir.file("c.db").c_str(), &db) == SQLITE_OK);
-    REQUIRE(sqlite3_exec(db, "UPDATE meta SET value = '99' WHERE key = 'schema_version'", nullptr, nullptr,
-                         nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(db, "UPDATE meta SET value = '99' WHERE key = 'schema_version'", nullptr,
+                         nullptr, nullptr) == SQLITE_OK);
     sqlite3_close(db);
   }
-  CHECK_THROWS_WITH(Store::open_for_run(dir.file("c.db"), dir.file("c.lock")), Catch::Contains("newer"));
+  CHECK_THROWS_WITH(Store::open_for_run(dir.file("c.db"), dir.file("c.lock")),
+                    Catch::Contains("newer"));
   CHECK_THROWS_WITH(Store::open_read_only(dir.file("c.db")), Catch::Contains("newer"));
 }

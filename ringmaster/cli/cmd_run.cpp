@@ -43,6 +43,7 @@ int run_command(const CommandLine& line) {
   options.log_gtp = line.log_gtp;
   options.record_games = control.common.record_games;
   options.stderr_to_log = control.common.stderr_to_log;
+  options.terminal_stop_key = true;
   if (line.affinity) {
     options.cpus = rm::process::allowed_cpus();
     if (options.cpus.empty())

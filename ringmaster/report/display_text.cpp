@@ -69,6 +69,7 @@ std::string render_display(const DisplayFrame& frame) {
   }
   if (frame.max_games_left && !frame.halt_reason)
     out += fmt::format("will start at most {} more games in this run\n", *frame.max_games_left);
+  if (frame.stop_key_hint && !frame.halt_reason) out += "(Ctrl-X to halt gracefully)\n";
   out += '\n';
   if (frame.void_games > 0) out += fmt::format("{} void games; see log file.\n", frame.void_games);
   if (!frame.screen_report.empty()) {

@@ -13,6 +13,7 @@ struct DisplayFrame {
   std::optional<std::string> halt_reason;       // set once the run is halting
   std::vector<std::string> games_in_progress;   // game ids (sorted by render_display)
   std::optional<int> max_games_left;            // --max-games budget left in this run
+  bool stop_key_hint = false;                   // Ctrl-X at the terminal halts the run
   int void_games = 0;                           // void games so far (all runs)
   std::string screen_report;                    // the competition's screen report
   std::vector<std::string> recent_results;      // oldest first; the last 6 are shown

@@ -10,12 +10,15 @@
 #include "ringmaster/run/job_setup.hpp"
 #include "ringmaster/run/line_file.hpp"
 #include "ringmaster/run/stop_file.hpp"
+#include "ringmaster/run/terminal_stop_key.hpp"
 
 namespace rm::run {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr std::chrono::milliseconds kPollInterval{100};
+// Each look at the terminal switches its mode twice; fast games must not make that a cost.
+constexpr std::chrono::milliseconds kStopKeyInterval{100};
 // After Ctrl-C the referee kills the engines at once; this only guards against a game that
 // never returns, so that Ringmaster still exits.
 constexpr std::chrono::seconds kAbortGrace{15};
@@ -40,7 +43,12 @@ class RunLoop {
         max_games_left_(options.max_games),
         games_before_run_(store.game_count()),
         void_games_before_run_(store.void_game_count()),
-        started_(Clock::now()) {}
+        started_(Clock::now()) {
+    if (options.terminal_stop_key) {
+      stop_key_ = std::make_unique<TerminalStopKey>();
+      if (!stop_key_->available()) stop_key_.reset();
+    }
+  }
 
   RunSummary run() {
     log_.line("run started at " + local_time_text() + " with max_games " +
@@ -52,6 +60,7 @@ class RunLoop {
     redraw();
     for (;;) {
       if (interrupted()) return interrupt();
+      check_stop_key();
       while (!halt_reason_ && pool_->has_free_worker()) {
         auto request = next_job();
         if (!request) break;
@@ -69,7 +78,19 @@ class RunLoop {
   }
 
  private:
-  // gomill's get_job order.
+  void check_stop_key() {
+    if (!stop_key_ || halt_reason_) return;
+    const auto now = Clock::now();
+    if (now < next_stop_key_check_) return;
+    next_stop_key_check_ = now + kStopKeyInterval;
+    if (!stop_key_->pressed()) return;
+    // In quiet mode there is no display to say it (gomill writes the same line).
+    if (display_.mode() == rm::report::LiveDisplay::Mode::Quiet)
+      stop_key_->say("\rCtrl-X received; halting\n");
+    halt("stop instruction received from terminal");
+  }
+
+  // gomill's get_job order (the Ctrl-X check comes first, in check_stop_key()).
   std::optional<rm::comp::JobRequest> next_job() {
     if (halt_reason_) return std::nullopt;
     if (take_stop_request(paths_.cmd)) {
@@ -191,6 +212,7 @@ class RunLoop {
     f.halt_reason = halt_reason_;
     for (const auto& [id, description] : in_progress_) f.games_in_progress.push_back(id);
     f.max_games_left = max_games_left_;
+    f.stop_key_hint = stop_key_ != nullptr;
     f.void_games = void_games_before_run_ + summary_.void_games;
     f.screen_report = competition_.screen_report(f.games_in_progress);
     f.recent_results = results_;
@@ -219,6 +241,8 @@ class RunLoop {
   std::vector<std::string> results_, warnings_;
   RunSummary summary_;
   bool dirty_ = false;
+  std::unique_ptr<TerminalStopKey> stop_key_;  // null without a terminal or when not asked
+  Clock::time_point next_stop_key_check_{};
 };
 
 }  // namespace

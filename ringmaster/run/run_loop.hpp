@@ -1,6 +1,8 @@
 // The run loop: the main thread owns the competition, the store and the display; a
 // WorkerPool plays the games. Order before each new game (gomill's get_job): halting? ->
-// "stop" in <code>.cmd -> --max-games budget -> competition.next_job().
+// Ctrl-X at the terminal -> "stop" in <code>.cmd -> --max-games budget ->
+// competition.next_job(). Ctrl-X is also looked for while every worker is busy, so that the
+// display says at once that the run is halting.
 #pragma once
 
 #include <optional>
@@ -22,6 +24,7 @@ struct RunOptions {
   bool record_games = true;      // SGF records to <code>.games/
   bool stderr_to_log = true;     // engines' stderr appended to <code>.log
   std::vector<int> cpus;         // --affinity: worker i and its engines on cpus[i % size]
+  bool terminal_stop_key = false;  // Ctrl-X at the controlling terminal halts the run
 };
 
 enum class RunOutcome {

@@ -37,7 +37,11 @@ inline std::string slurp(const std::string& path) {
 class ChildProcess {
  public:
   // argv[0] is a path. `tag` is exported as RM_TEST_TAG=<tag>; output goes to <capture_stem>.out/.err.
-  ChildProcess(const std::vector<std::string>& argv, const std::string& capture_stem, const std::string& tag)
+  // The child leads a new session: it never shares the terminal the tests were started from.
+  // With a `terminal` (a pseudo-terminal's slave path) that one is its controlling terminal
+  // and its standard input; otherwise it has no terminal and its input is /dev/null.
+  ChildProcess(const std::vector<std::string>& argv, const std::string& capture_stem,
+               const std::string& tag, const std::string& terminal = "")
       : out_path_(capture_stem + ".out"), err_path_(capture_stem + ".err") {
     std::vector<char*> c_argv;
     for (const auto& a : argv) c_argv.push_back(const_cast<char*>(a.c_str()));
@@ -55,9 +59,11 @@ class ChildProcess {
     if (pid_ == 0) {
       int out = ::open(out_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
       int err = ::open(err_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      int null_in = ::open("/dev/null", O_RDONLY);
-      if (out < 0 || err < 0 || null_in < 0) ::_exit(127);
-      ::dup2(null_in, 0);
+      // Opened by a session leader without one, the terminal becomes the controlling one.
+      ::setsid();
+      int in = terminal.empty() ? ::open("/dev/null", O_RDONLY) : ::open(terminal.c_str(), O_RDWR);
+      if (out < 0 || err < 0 || in < 0) ::_exit(127);
+      ::dup2(in, 0);
       ::dup2(out, 1);
       ::dup2(err, 2);
       ::execve(c_argv[0], c_argv.data(), c_env.data());

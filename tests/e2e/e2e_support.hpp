@@ -36,11 +36,14 @@ class CompetitionDir {
   const std::string& tag() const { return tag_; }
   std::string file(const std::string& suffix) const { return dir_.file(code_ + suffix); }
 
-  // Starts `ringmaster <control> args...`, its output captured beside the control file.
-  std::unique_ptr<ChildProcess> start(const std::vector<std::string>& args) {
+  // Starts `ringmaster <control> args...`, its output captured beside the control file (with
+  // a `terminal`: that pseudo-terminal is its controlling terminal and its input).
+  std::unique_ptr<ChildProcess> start(const std::vector<std::string>& args,
+                                      const std::string& terminal = "") {
     std::vector<std::string> argv{kRingmaster, control_};
     argv.insert(argv.end(), args.begin(), args.end());
-    return std::make_unique<ChildProcess>(argv, dir_.file("out" + std::to_string(runs_++)), tag_);
+    return std::make_unique<ChildProcess>(argv, dir_.file("out" + std::to_string(runs_++)), tag_,
+                                          terminal);
   }
   Finished run(const std::vector<std::string>& args,
                std::chrono::seconds limit = std::chrono::seconds(120)) {

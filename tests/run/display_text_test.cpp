@@ -59,6 +59,18 @@ TEST_CASE("halting frames say why and whether workers are still busy", "[display
   CHECK(render_display(f) == "halting: stop command received\n\n");
 }
 
+TEST_CASE("with a terminal the frame offers Ctrl-X until the run halts", "[display]") {
+  DisplayFrame f;
+  f.stop_key_hint = true;
+  f.max_games_left = 3;
+  CHECK(render_display(f) ==
+        "will start at most 3 more games in this run\n"
+        "(Ctrl-X to halt gracefully)\n"
+        "\n");
+  f.halt_reason = "stop instruction received from terminal";
+  CHECK(render_display(f) == "halting: stop instruction received from terminal\n\n");
+}
+
 TEST_CASE("the live display delimits blocks when not on a terminal and throttles", "[display]") {
   std::FILE* out = std::tmpfile();
   std::FILE* err = std::tmpfile();

@@ -12,7 +12,7 @@
 
 #include "tests/e2e/e2e_support.hpp"
 
-using rm::test::EventDir;
+using rm::test::CompetitionDir;
 using namespace std::chrono_literals;
 
 namespace {
@@ -21,15 +21,8 @@ namespace {
 // results depend only on its seed and the game id, so two runs of the same event agree.
 std::string ce_yaml(int samples, int batch, int generations, int opponent_playouts) {
   return "competition_type: ce_tuner\n"
-         "description: e2e ce event\n"
-         "players:\n"
-         "  opp:\n"
-         "    command: [ringbot, --playouts, '" +
-         std::to_string(opponent_playouts) +
-         "', --seed, '3']\n"
-         "board_size: 7\n"
-         "komi: 4.5\n"
-         "move_limit: 200\n"
+         "description: e2e ce event\n" +
+         rm::test::small_event_game_settings_yaml(opponent_playouts) +
          "candidate_colour: random\n"
          "opponent: opp\n"
          "samples_per_generation: " +
@@ -54,12 +47,6 @@ std::string ce_yaml(int samples, int batch, int generations, int opponent_playou
          "  command: [ringbot, --playouts, '{pl}', --seed, '5']\n";
 }
 
-// An EventDir whose control file is replaced by a ce_tuner one (same code, same helpers).
-void make_ce_event(const EventDir& event, int samples, int batch, int generations,
-                   int opponent_playouts) {
-  event.write(ce_yaml(samples, batch, generations, opponent_playouts));
-}
-
 std::string candidate_parameters(const std::string& sgf) {
   const std::string key = "Candidate parameters: ";
   auto pos = sgf.find(key);
@@ -68,7 +55,7 @@ std::string candidate_parameters(const std::string& sgf) {
   return sgf.substr(pos + key.size(), end - pos - key.size());
 }
 
-nlohmann::json json_report(EventDir& event) {
+nlohmann::json json_report(CompetitionDir& event) {
   auto report = event.run({"report", "--json"});
   INFO(report.err);
   REQUIRE(report.exit_status == 0);
@@ -78,8 +65,7 @@ nlohmann::json json_report(EventDir& event) {
 }  // namespace
 
 TEST_CASE("ce_tuner: an event runs to the end, then show and report --json", "[e2e][ce_tuner]") {
-  EventDir event("ce_small", 0);
-  make_ce_event(event, 4, 3, 3, 8);
+  CompetitionDir event("ce_small", ce_yaml(4, 3, 3, 8));
   auto f = event.run({"run", "-j", "2", "-q"});
   INFO(f.err);
   REQUIRE(f.exit_status == 0);
@@ -124,7 +110,7 @@ TEST_CASE("ce_tuner: an event runs to the end, then show and report --json", "[e
   auto again = event.run({"run", "-q"});
   CHECK(again.exit_status == 0);
   CHECK(event.committed_games() == 36);
-  make_ce_event(event, 5, 3, 3, 8);
+  event.write(ce_yaml(5, 3, 3, 8));
   auto refused = event.run({"run", "-q"});
   CHECK(refused.exit_status == 1);
   CHECK_THAT(
@@ -137,12 +123,10 @@ TEST_CASE("ce_tuner: killed at random moments, resumed, it ends as an uninterrup
           "[e2e][ce_tuner][kill]") {
   const int samples = 6, batch = 8, generations = 4;  // 192 games, about 3 s on 2 cores
   const int total = samples * batch * generations;
-  EventDir reference("ce_reference", 0);
-  make_ce_event(reference, samples, batch, generations, 40);
+  CompetitionDir reference("ce_reference", ce_yaml(samples, batch, generations, 40));
   REQUIRE(reference.run({"run", "-j", "2", "-q"}).exit_status == 0);
 
-  EventDir event("ce_killed", 0);
-  make_ce_event(event, samples, batch, generations, 40);
+  CompetitionDir event("ce_killed", ce_yaml(samples, batch, generations, 40));
   const int kills_before_the_end = rm::test::kill_at_random_moments(event, 3, 20241123, 200, 1000);
   CHECK(kills_before_the_end >= 2);
   auto last = event.run({"run", "-j", "2", "-q"});
@@ -206,15 +190,14 @@ TEST_CASE("ce_tuner: a void game is replayed once, then the run halts and the ne
            "candidate:\n"
            "  command: [ringbot, --playouts, '{pl}', --seed, '5']\n";
   };
-  const auto started = [](const EventDir& event) {
+  const auto started = [](const CompetitionDir& event) {
     std::vector<std::string> ids;
     std::istringstream log(rm::test::slurp(event.file(".log")));
     for (std::string line; std::getline(log, line);)
       if (line.rfind("starting game ", 0) == 0) ids.push_back(line.substr(14, line.find(':') - 14));
     return ids;
   };
-  EventDir event("ce_void", 0);
-  std::ofstream(event.control()) << control(3);
+  CompetitionDir event("ce_void", control(3));
   auto first = event.run({"run", "-j", "1", "-q"});
   CHECK(first.exit_status == 0);
   CHECK_THAT(first.err, Catch::Contains("halting run due to void games"));

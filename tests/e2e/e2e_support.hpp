@@ -81,21 +81,25 @@ class CompetitionDir {
   int runs_ = 0;
 };
 
-// A tuning event of ringbot's playouts against a fixed ringbot on 7x7, with so few playouts
-// that a game takes milliseconds.
-inline std::string small_tuning_event_yaml(int number_of_games, int opponent_playouts = 8) {
-  return "competition_type: mc_tuner\n"
-         "description: e2e test event\n"
-         "players:\n"
+// The opponent and game settings of the small e2e events: a fixed ringbot on 7x7, with so
+// few playouts that a game takes milliseconds.
+inline std::string small_event_game_settings_yaml(int opponent_playouts) {
+  return "players:\n"
          "  opp:\n"
          "    command: [ringbot, --playouts, '" +
          std::to_string(opponent_playouts) +
          "', --seed, '3']\n"
          "board_size: 7\n"
          "komi: 4.5\n"
-         "move_limit: 200\n"
-         "number_of_games: " +
-         std::to_string(number_of_games) +
+         "move_limit: 200\n";
+}
+
+// A tuning event of ringbot's playouts against that opponent.
+inline std::string small_tuning_event_yaml(int number_of_games, int opponent_playouts = 8) {
+  return "competition_type: mc_tuner\n"
+         "description: e2e test event\n" +
+         small_event_game_settings_yaml(opponent_playouts) +
+         "number_of_games: " + std::to_string(number_of_games) +
          "\n"
          "candidate_colour: w\n"
          "opponent: opp\n"

@@ -12,6 +12,7 @@
 
 #include "ringmaster/game/game_job.hpp"
 #include "ringmaster/game/game_result.hpp"
+#include "scales/value.hpp"
 
 namespace rm::control {
 struct ControlFile;
@@ -73,6 +74,12 @@ class Competition {
   // e.g. the tree dump every log_tree_to_history_period games; empty when not due.
   virtual std::vector<std::string> periodic_history_lines() const = 0;
   virtual nlohmann::json json_report() const = 0;
+  // Tuners: the engine values of the candidate the tuner recommends now (mc_tuner: gomill's
+  // best path; ce_tuner: the distribution's mean; model_tuner: the estimated optimum);
+  // nullopt for tournaments. The simulation bench measures its regret.
+  virtual std::optional<std::vector<rm::scales::Value>> recommended_values() const {
+    return std::nullopt;
+  }
   // The players to start once before a run (startup checks), with the settings to use.
   virtual std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players_to_check()
       const = 0;

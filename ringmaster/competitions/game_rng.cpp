@@ -29,6 +29,8 @@ int GameRng::below(int bound) {
   return static_cast<int>(draw % range);
 }
 
+double GameRng::unit() { return static_cast<double>(engine_() >> 11) * 0x1.0p-53; }
+
 std::uint64_t seed_from_clock() {
   std::random_device device;
   const auto ticks = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());

@@ -14,6 +14,8 @@ class GameRng {
   GameRng(std::uint64_t seed, std::uint64_t game_number);
   // Uniform in [0, bound); bound must be positive.
   int below(int bound);
+  // Uniform in [0, 1) with 53 random bits (fully specified, like below()).
+  double unit();
 
  private:
   std::mt19937_64 engine_;

@@ -4,6 +4,7 @@
 #include "ringmaster/control/ce_tuner_settings.hpp"
 #include "ringmaster/control/game_settings.hpp"
 #include "ringmaster/control/mc_tuner_settings.hpp"
+#include "ringmaster/control/model_tuner_settings.hpp"
 #include "ringmaster/control/player_fields.hpp"
 #include "ringmaster/control/tournament_settings.hpp"
 #include "ringmaster/control/yaml_reader.hpp"
@@ -135,7 +136,8 @@ ControlFile load_control_file(const std::string& path) {
   if (!have_type || type_field.node.IsNull()) r.fail(root.Mark(), "competition_type", "not specified");
   control.competition_type = read_string(r, type_field);
   const std::string& type = control.competition_type;
-  const std::vector<std::string> types{"playoff", "allplayall", "mc_tuner", "ce_tuner"};
+  const std::vector<std::string> types{"playoff", "allplayall", "mc_tuner", "ce_tuner",
+                                       "model_tuner"};
   if (std::find(types.begin(), types.end(), type) == types.end()) {
     std::string what = "unknown competition type: " + type;
     if (auto near = nearest(type, types)) what += " (did you mean '" + *near + "'?)";
@@ -149,7 +151,8 @@ ControlFile load_control_file(const std::string& path) {
   const std::vector<std::string>& type_keys = type == "playoff"      ? playoff_keys()
                                               : type == "allplayall" ? allplayall_keys()
                                               : type == "mc_tuner"   ? mc_tuner_keys()
-                                                                     : ce_tuner_keys();
+                                              : type == "ce_tuner"   ? ce_tuner_keys()
+                                                                     : model_tuner_keys();
   keys.insert(keys.end(), type_keys.begin(), type_keys.end());
   Mapping top(r, Field{root, ""}, keys);
 
@@ -166,8 +169,10 @@ ControlFile load_control_file(const std::string& path) {
     control.competition = read_allplayall(r, top, control);
   else if (type == "mc_tuner")
     control.competition = read_mc_tuner(r, top, control);
-  else
+  else if (type == "ce_tuner")
     control.competition = read_ce_tuner(r, top, control);
+  else
+    control.competition = read_model_tuner(r, top, control);
   return control;
 }
 

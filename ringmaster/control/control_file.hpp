@@ -5,6 +5,7 @@
 #include "ringmaster/control/candidate_template.hpp"
 #include "ringmaster/control/ce_tuner_config.hpp"
 #include "ringmaster/control/config_error.hpp"
+#include "ringmaster/control/model_tuner_config.hpp"
 #include "ringmaster/control/tournament_config.hpp"
 #include "ringmaster/game/game_job.hpp"
 #include "scales/parameter.hpp"
@@ -47,13 +48,15 @@ struct ControlFile {
   std::string path;       // as given to load_control_file, made absolute
   std::string directory;  // the competition directory: dirname(path)
   std::string code;       // file name without its extension
-  std::string competition_type;  // "playoff", "allplayall", "mc_tuner" or "ce_tuner"
+  std::string competition_type;  // "playoff", "allplayall", "mc_tuner", "ce_tuner", "model_tuner"
   CommonSettings common;
   std::map<std::string, rm::game::PlayerSpec> players;
   // The top-level game settings. For a playoff they are only defaults for the matchups (and
   // board_size and komi may be absent): each MatchupSettings holds the settings it plays with.
   rm::game::GameSettings game;
-  std::variant<McTunerSettings, PlayoffSettings, AllPlayAllSettings, CeTunerSettings> competition;
+  std::variant<McTunerSettings, PlayoffSettings, AllPlayAllSettings, CeTunerSettings,
+               ModelTunerSettings>
+      competition;
 };
 
 // Reads and checks the file; pure apart from reading it (and candidate template files).

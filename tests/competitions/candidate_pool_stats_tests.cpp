@@ -1,7 +1,7 @@
 // The tuners' pooled statistics (every game as "candidates v <opponent>") against golden text.
 #include <catch2/catch.hpp>
 
-#include "ringmaster/competitions/candidate_pool_stats.hpp"
+#include "ringmaster/competitions/matchups/candidate_pool_stats.hpp"
 
 using rm::comp::CandidatePoolStats;
 using rm::game::GameResult;

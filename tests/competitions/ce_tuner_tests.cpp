@@ -4,7 +4,7 @@
 #include <cmath>
 #include <map>
 
-#include "ringmaster/competitions/ce_tuner.hpp"
+#include "ringmaster/competitions/ce_tuner/ce_tuner.hpp"
 #include "scales/scale.hpp"
 #include "tests/competitions/tuner_fixture.hpp"
 

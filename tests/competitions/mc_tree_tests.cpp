@@ -3,7 +3,7 @@
 #include <map>
 
 #include "ringmaster/competitions/game_rng.hpp"
-#include "ringmaster/competitions/mc_tree.hpp"
+#include "ringmaster/competitions/mc_tuner/mc_tree.hpp"
 #include "ringmaster/stats/wilson.hpp"
 
 using namespace rm::comp;

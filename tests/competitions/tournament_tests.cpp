@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "ringmaster/competitions/allplayall.hpp"
-#include "ringmaster/competitions/playoff.hpp"
+#include "ringmaster/competitions/tournaments/allplayall.hpp"
+#include "ringmaster/competitions/tournaments/playoff.hpp"
 #include "tests/competitions/tuner_fixture.hpp"
 
 namespace {

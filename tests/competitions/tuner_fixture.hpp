@@ -5,7 +5,7 @@
 #include <random>
 #include <string>
 
-#include "ringmaster/competitions/mc_tuner.hpp"
+#include "ringmaster/competitions/mc_tuner/mc_tuner.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "scales/scale.hpp"
 #include "tests/support/temp_dir.hpp"

@@ -1,0 +1,132 @@
+// gomill's ce_tuner (the cross-entropy method over the parameter space) as a Competition.
+// Algorithm, reports and differences from gomill: docs/ce-tuner.md.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ringmaster/competitions/matchups/candidate_pool_stats.hpp"
+#include "ringmaster/competitions/ce_tuner/ce_tuner_distribution.hpp"
+#include "ringmaster/competitions/competition.hpp"
+#include "ringmaster/competitions/game_numbers.hpp"
+#include "ringmaster/control/control_file.hpp"
+#include "scales/value.hpp"
+
+namespace rm::comp {
+
+// One sample of the current generation: its optimiser values and its games. Its game numbers
+// are the rounds (game id g<gen>#<index>r<round>), one GameNumbers per sample as gomill's
+// Group_scheduler keeps one Simple_scheduler per group.
+struct CeSample {
+  std::vector<double> optimiser_values;
+  GameNumbers rounds;
+  int games = 0;      // finished (non-void) games
+  int wins = 0;       // games the candidate won
+  int no_winner = 0;  // jigo or unknown result: half a point each (gomill)
+
+  double score() const { return wins + 0.5 * no_winner; }
+};
+
+// A finished generation, kept for the history lines and the JSON report.
+struct CeGenerationRecord {
+  int generation = 0;
+  std::vector<Gaussian> distribution;  // the one its samples were drawn from
+  std::vector<std::vector<double>> samples;
+  std::vector<int> games, wins, no_winner;  // per sample
+  std::vector<int> ranking;                 // sample indices, best first
+  int elite_count = 0;
+};
+
+class CeTuner final : public Competition {
+ public:
+  // Throws std::invalid_argument if cf is not a ce_tuner control file or its opponent is
+  // not among the players.
+  explicit CeTuner(const rm::control::ControlFile& cf);
+
+  std::optional<JobRequest> next_job() override;
+  ResultLines on_result(const rm::game::GameResult& r) override;
+  bool on_void(const rm::game::GameResult& r) override;
+  bool finished() const override;
+  std::optional<int> games_remaining() const override;
+  nlohmann::json state() const override;
+  void restore(const nlohmann::json& state) override;
+  void restore_games(const std::vector<rm::game::GameResult>& games) override;
+  nlohmann::json definition() const override;
+  void check_stored_definition(const nlohmann::json& stored) const override;
+  std::string full_report() const override;
+  std::string short_report() const override;
+  std::string screen_report(const std::vector<std::string>& game_ids_in_progress) const override;
+  std::vector<std::string> periodic_history_lines() const override;
+  nlohmann::json json_report() const override;
+  std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players_to_check()
+      const override;
+  std::optional<std::vector<rm::scales::Value>> recommended_values() const override;
+
+  // For tests and tools.
+  int generation() const { return generation_; }
+  const std::vector<Gaussian>& distribution() const { return distribution_; }
+  const std::vector<CeSample>& samples() const { return samples_; }
+  const std::vector<CeGenerationRecord>& history() const { return history_; }
+  // gomill's candidate code "g<generation>#<index>".
+  static std::string candidate_code(int generation, int index);
+  // Engine values of optimiser values (each parameter's transform). Throws std::runtime_error
+  // naming the parameter if a transform fails.
+  std::vector<rm::scales::Value> engine_values(const std::vector<double>& optimiser_values) const;
+  // "pl: 300; c: 0.45" (gomill's format_optimiser_parameters).
+  std::string format_parameters(const std::vector<double>& optimiser_values) const;
+  // gomill's format_distribution: formatted means, newline, "mean~variance" per dimension.
+  std::string format_distribution(const std::vector<Gaussian>& distribution) const;
+  // gomill's generation summary for the history file (see finish_generation).
+  std::vector<std::string> generation_lines(const CeGenerationRecord& record) const;
+
+ private:
+  struct GameKey {
+    int generation = 0, sample = 0, round = 0;
+  };
+  // Parses "g<gen>#<index>r<round>"; nullopt for anything else.
+  static std::optional<GameKey> parse_game_id(const std::string& id);
+  // The key of a game of the current generation that is in progress; throws std::logic_error.
+  GameKey outstanding_key(const rm::game::GameResult& r, const char* what) const;
+  JobRequest make_job(const GameKey& key) const;
+  rm::game::PlayerSpec make_candidate(const std::vector<double>& optimiser_values,
+                                      const std::string& code) const;
+  void start_generation();  // draws the samples of generation_
+  void finish_generation();
+  bool generation_complete() const;
+  std::vector<double> scores() const;
+  std::string static_description() const;
+  std::string main_report() const;
+  // The samples table, at most `limit` rows.
+  std::string samples_report(std::size_t limit = static_cast<std::size_t>(-1)) const;
+
+  rm::control::ControlFile cf_;
+  rm::control::CeTunerSettings settings_;
+  std::vector<rm::scales::Parameter> engine_parameters_;
+  rm::game::PlayerSpec opponent_;
+  std::uint64_t seed_;
+  int generation_ = 0;
+  std::vector<Gaussian>
+      distribution_;             // the distribution of generation_ (the final one at the end)
+  int samples_generation_ = -1;  // the generation samples_ belong to (-1: none drawn)
+  std::vector<CeSample> samples_;
+  std::vector<CeGenerationRecord> history_;
+  std::string opponent_description_;  // "" until the first result
+  CandidatePoolStats pool_stats_;     // every finished game; rebuilt by restore_games()
+  // Per run, not persisted (gomill's seen_successful_game and per-job error count).
+  bool seen_successful_game_ = false;
+  std::set<std::pair<int, int>> failed_once_;  // (sample, round) of this generation voided once
+  std::deque<GameKey> replays_;                // voided once, to be replayed now
+  bool generation_just_finished_ = false;      // periodic_history_lines() is due
+  mutable std::set<std::string> candidate_dirs_written_;  // template files are written once per run
+};
+
+// Definition comparison: throws IncompatibleState naming every difference between a stored
+// definition and the current one (samples_per_generation, parameter codes, transforms).
+void check_ce_tuner_definition(const nlohmann::json& stored, const nlohmann::json& current);
+
+}  // namespace rm::comp

@@ -1,0 +1,127 @@
+// McTuner's persistent state, its definition, and the comparison that refuses a control file
+// whose parameter space differs from the stored one.
+#include <stdexcept>
+
+#include "ringmaster/competitions/mc_tuner/mc_tuner.hpp"
+#include "scales/grid.hpp"
+
+namespace rm::comp {
+namespace {
+
+constexpr int kStateFormat = 1;
+
+nlohmann::json engine_values_json(const std::vector<rm::scales::Value>& values) {
+  nlohmann::json j = nlohmann::json::array();
+  for (const auto& v : values) j.push_back(rm::scales::value_to_json(v));
+  return j;
+}
+
+std::string parameter_name(const nlohmann::json& parameter, std::size_t index) {
+  if (parameter.is_object() && parameter.contains("code") && parameter["code"].is_string())
+    return "'" + parameter["code"].get<std::string>() + "'";
+  return std::to_string(index);
+}
+
+}  // namespace
+
+nlohmann::json McTuner::definition() const {
+  nlohmann::json parameters = nlohmann::json::array();
+  for (const auto& p : settings_.parameters) parameters.push_back(p.definition());
+  return {{"competition_type", "mc_tuner"},
+          {"parameters", parameters},
+          {"initial_visits", settings_.initial_visits},
+          {"initial_wins", settings_.initial_wins}};
+}
+
+void McTuner::check_stored_definition(const nlohmann::json& stored) const {
+  check_mc_tuner_definition(stored, definition());
+}
+
+void check_mc_tuner_definition(const nlohmann::json& stored, const nlohmann::json& current) {
+  std::vector<std::string> changes;
+  const auto field = [](const nlohmann::json& j, const char* key) {
+    return j.is_object() && j.contains(key) ? j[key] : nlohmann::json();
+  };
+  if (field(stored, "competition_type") != field(current, "competition_type"))
+    changes.push_back("competition type changed from " + field(stored, "competition_type").dump() +
+                      " to " + field(current, "competition_type").dump());
+  const nlohmann::json old_params = field(stored, "parameters");
+  const nlohmann::json new_params = field(current, "parameters");
+  if (!old_params.is_array() || !new_params.is_array() || old_params.size() != new_params.size()) {
+    changes.push_back("number of parameters changed from " + std::to_string(old_params.size()) +
+                      " to " + std::to_string(new_params.size()));
+  } else {
+    for (std::size_t i = 0; i < old_params.size(); ++i) {
+      const auto& was = old_params[i];
+      const auto& now = new_params[i];
+      const std::string name = parameter_name(was, i);
+      if (field(was, "code") != field(now, "code"))
+        changes.push_back("parameter " + std::to_string(i + 1) + ": code changed from " +
+                          field(was, "code").dump() + " to " + field(now, "code").dump());
+      if (field(was, "split") != field(now, "split"))
+        changes.push_back("parameter " + name + ": split changed from " +
+                          field(was, "split").dump() + " to " + field(now, "split").dump());
+      if (field(was, "scale") != field(now, "scale"))
+        changes.push_back("parameter " + name + ": scale changed from " +
+                          field(was, "scale").dump() + " to " + field(now, "scale").dump());
+    }
+  }
+  for (const char* key : {"initial_visits", "initial_wins"})
+    if (field(stored, key) != field(current, key))
+      changes.push_back(std::string(key) + " changed from " + field(stored, key).dump() + " to " +
+                        field(current, key).dump());
+  if (changes.empty()) return;
+  std::string message = "control file is inconsistent with the stored competition: ";
+  for (std::size_t i = 0; i < changes.size(); ++i) message += (i == 0 ? "" : "; ") + changes[i];
+  throw IncompatibleState(message);
+}
+
+nlohmann::json McTuner::state() const {
+  return {{"format", kStateFormat},
+          {"definition", definition()},
+          {"tree", tree_.to_json()},
+          {"game_numbers", numbers_.to_json()},
+          {"opponent_description", opponent_description_},
+          {"path0", engine_values_json(rm::scales::engine_values({0}, settings_.parameters))}};
+}
+
+void McTuner::restore(const nlohmann::json& state) {
+  if (!state.is_object() || !state.contains("format") || state["format"] != kStateFormat)
+    throw IncompatibleState("error loading competition state: unknown mc_tuner state format");
+  // The definition is kept in the state as well, so the check does not depend on the caller.
+  if (state.contains("definition")) check_mc_tuner_definition(state["definition"], definition());
+  McTree tree(tree_.settings());
+  GameNumbers numbers;
+  std::string opponent_description;
+  try {
+    tree.restore(state.at("tree"));
+    numbers = GameNumbers::from_json(state.at("game_numbers"));
+    opponent_description = state.at("opponent_description").get<std::string>();
+    // gomill's own consistency check, kept as a second line of defence.
+    if (state.at("path0") !=
+        engine_values_json(rm::scales::engine_values({0}, settings_.parameters)))
+      throw std::invalid_argument(
+          "engine parameters of candidate (0,) differ from the control file's");
+  } catch (const IncompatibleState&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw IncompatibleState(std::string("error loading competition state: ") + e.what());
+  }
+  tree_ = std::move(tree);
+  numbers_ = std::move(numbers);
+  opponent_description_ = std::move(opponent_description);
+  outstanding_.clear();
+  halt_on_next_void_ = true;
+  last_event_was_result_ = false;
+}
+
+}  // namespace rm::comp
+
+namespace rm::comp {
+
+void McTuner::restore_games(const std::vector<rm::game::GameResult>& games) {
+  pool_stats_.clear();
+  for (const auto& r : games) pool_stats_.add(r);
+}
+
+}  // namespace rm::comp

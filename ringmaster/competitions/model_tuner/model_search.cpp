@@ -1,0 +1,134 @@
+#include "ringmaster/competitions/model_tuner/model_search.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+namespace rm::comp::model {
+
+std::vector<double> posterior_draw(const QuadraticModel& model, std::mt19937_64& rng) {
+  std::normal_distribution<double> normal(0.0, 1.0);
+  const std::size_t p = static_cast<std::size_t>(model.size());
+  std::vector<double> z(p);
+  for (double& v : z) v = normal(rng);
+  std::vector<double> beta = model.beta();
+  const auto& l = model.covariance_factor();
+  for (std::size_t i = 0; i < p; ++i)
+    for (std::size_t k = 0; k <= i; ++k) beta[i] += l[i * p + k] * z[k];
+  return beta;
+}
+
+ModelSearch::ModelSearch(SearchSettings settings)
+    : settings_(settings),
+      model_(settings.dims),
+      centre_(static_cast<std::size_t>(settings.dims), 0.0),
+      half_width_(static_cast<std::size_t>(settings.dims), 1.0) {}
+
+int ModelSearch::initial_random_games() const {
+  return settings_.initial_random_games > 0 ? settings_.initial_random_games
+                                            : 3 * coefficient_count(settings_.dims);
+}
+
+void ModelSearch::add(std::vector<double> u, double y) {
+  samples_.push_back(Sample{std::move(u), y, 1.0});
+  const int n = static_cast<int>(samples_.size());
+  if (n < initial_random_games()) return;
+  const int due = std::max(1, static_cast<int>(settings_.refit_fraction * n));
+  if (n - last_fit_size_ >= due) refit();
+}
+
+void ModelSearch::refit() {
+  // Gaussian kernel around the current region (sd = half-width per parameter).
+  for (Sample& s : samples_) {
+    double z2 = 0.0;
+    for (std::size_t k = 0; k < centre_.size(); ++k) {
+      const double z = (s.u[k] - centre_[k]) / half_width_[k];
+      z2 += z * z;
+    }
+    s.weight = z2 > 40.0 ? 0.0 : std::exp(-0.5 * z2);
+  }
+  model_.fit(samples_);
+  last_fit_size_ = static_cast<int>(samples_.size());
+
+  // The new centre: the model's maximum, at most one half-width away from the old centre.
+  const std::vector<double> top = maximise_in_box(model_.beta(), settings_.dims);
+  for (std::size_t k = 0; k < centre_.size(); ++k)
+    centre_[k] = std::clamp(top[k], centre_[k] - half_width_[k], centre_[k] + half_width_[k]);
+
+  // The new half-width: the schedule, but not below twice the optimum's posterior spread.
+  const double scheduled = std::min(
+      1.0, settings_.region_scale * std::pow(static_cast<double>(samples_.size()), -1.0 / 6.0));
+  std::mt19937_64 rng(static_cast<std::uint64_t>(samples_.size()));
+  std::vector<double> sum(centre_.size(), 0.0), sum2(centre_.size(), 0.0);
+  for (int i = 0; i < settings_.spread_draws; ++i) {
+    const auto u = maximise_in_box(posterior_draw(model_, rng), settings_.dims);
+    for (std::size_t k = 0; k < u.size(); ++k) {
+      sum[k] += u[k];
+      sum2[k] += u[k] * u[k];
+    }
+  }
+  const double m = std::max(1, settings_.spread_draws);
+  for (std::size_t k = 0; k < centre_.size(); ++k) {
+    const double mean = sum[k] / m;
+    const double spread = std::sqrt(std::max(0.0, sum2[k] / m - mean * mean));
+    half_width_[k] = std::clamp(std::max(scheduled, settings_.spread_factor * spread), 1e-3, 1.0);
+  }
+}
+
+Estimate ModelSearch::estimate(int draws) const {
+  Estimate e;
+  e.optimum = best();
+  const double q = model_.value(e.optimum);
+  const double sd = model_.value_sd(e.optimum);
+  e.win_rate = logistic(q);
+  e.win_rate_low = logistic(q - 1.96 * sd);
+  e.win_rate_high = logistic(q + 1.96 * sd);
+  const std::size_t d = static_cast<std::size_t>(settings_.dims);
+  std::vector<std::vector<double>> per_dim(d);
+  std::mt19937_64 rng(0x5eed);
+  for (int i = 0; i < draws && last_fit_size_ > 0; ++i) {
+    const auto u = maximise_in_box(posterior_draw(model_, rng), settings_.dims);
+    for (std::size_t k = 0; k < d; ++k) per_dim[k].push_back(u[k]);
+  }
+  for (std::size_t k = 0; k < d; ++k) {
+    auto& v = per_dim[k];
+    if (v.empty()) {
+      e.optimum_low.push_back(-1.0);
+      e.optimum_high.push_back(1.0);
+      continue;
+    }
+    std::sort(v.begin(), v.end());
+    const auto at = [&](double f) {
+      return v[std::min(v.size() - 1, static_cast<std::size_t>(f * static_cast<double>(v.size())))];
+    };
+    e.optimum_low.push_back(at(0.025));
+    e.optimum_high.push_back(at(0.975));
+  }
+  return e;
+}
+
+bool ModelSearch::restore(std::vector<Sample> samples, std::vector<double> beta,
+                          std::vector<double> covariance, std::vector<double> centre,
+                          std::vector<double> half_width, int last_fit_size) {
+  const std::size_t d = static_cast<std::size_t>(settings_.dims);
+  if (last_fit_size < 0 || last_fit_size > static_cast<int>(samples.size())) return false;
+  if (centre.size() != d || half_width.size() != d) return false;
+  for (std::size_t k = 0; k < d; ++k)
+    if (!(centre[k] >= -1.0 && centre[k] <= 1.0 && half_width[k] > 0.0 && half_width[k] <= 1.0))
+      return false;
+  for (const Sample& s : samples) {
+    if (s.u.size() != d || !(s.y == 0.0 || s.y == 0.5 || s.y == 1.0)) return false;
+    for (double x : s.u)
+      if (!(x >= -1.0 && x <= 1.0)) return false;
+  }
+  QuadraticModel model(settings_.dims);
+  if (last_fit_size > 0 && !model.restore(std::move(beta), std::move(covariance))) return false;
+  samples_ = std::move(samples);
+  model_ = std::move(model);
+  centre_ = std::move(centre);
+  half_width_ = std::move(half_width);
+  last_fit_size_ = last_fit_size;
+  return true;
+}
+
+}  // namespace rm::comp::model

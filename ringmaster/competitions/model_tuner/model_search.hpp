@@ -1,0 +1,92 @@
+// The model-based search of the model_tuner (in the spirit of Coulom's CLOP). Every result is a
+// sample (normalised point u in [-1, 1]^d, outcome y). The search keeps a region: a centre c
+// (the estimated optimum) and a half-width h_k per parameter. The next point is drawn
+// uniformly from the region (clipped to the box), so games go where the optimum is likely to be
+// and spread enough to measure the curvature there. After each refit a quadratic logistic model
+// is fitted to every sample, weighted by a Gaussian kernel around the region (older samples from
+// wider regions fade out, so the fit is local and a non-quadratic shape far from the optimum
+// does not bias it); the new centre is the model's maximum, moved at most one half-width; the
+// half-width shrinks as n^(-1/6) (the bias-variance balance of a local quadratic fit) but never
+// below twice the posterior spread of the optimum, so the region stays wide while the model is
+// unsure where the optimum is. Deterministic: the caller supplies the random generator for
+// each choice. Algorithm and settings: docs/model-tuner.md.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "ringmaster/competitions/model_tuner/quadratic_model.hpp"
+
+namespace rm::comp::model {
+
+struct SearchSettings {
+  int dims = 1;
+  // The region's half-width is region_scale * n^(-1/6) (n results so far), at most 1 (the box).
+  double region_scale = 1.0;
+  // Games played at uniformly random points in the whole box before the first fit.
+  int initial_random_games = 0;  // 0: 3 per coefficient
+  // Refit after this fraction of new results (at least one).
+  double refit_fraction = 0.01;
+  // Posterior draws used for the spread of the optimum at each refit.
+  int spread_draws = 64;
+  double spread_factor = 2.0;
+};
+
+// The current estimate of the optimum.
+struct Estimate {
+  std::vector<double> optimum;                     // normalised coordinates
+  double win_rate = 0.5;                           // model's win probability at the optimum
+  double win_rate_low = 0.0, win_rate_high = 1.0;  // 95% interval of the model's value
+  std::vector<double> optimum_low, optimum_high;   // 95% region per coordinate (posterior draws)
+};
+
+class ModelSearch {
+ public:
+  explicit ModelSearch(SearchSettings settings);
+
+  const SearchSettings& settings() const { return settings_; }
+  int initial_random_games() const;
+
+  // The point for the next game; `unit` gives uniform numbers in [0, 1).
+  template <typename Unit>
+  std::vector<double> choose(Unit&& unit) const {
+    std::vector<double> u(centre_.size());
+    for (std::size_t k = 0; k < u.size(); ++k)
+      u[k] = std::clamp(centre_[k] + half_width_[k] * (2.0 * unit() - 1.0), -1.0, 1.0);
+    return u;
+  }
+  // A result; refits when due (deterministic in the order of results).
+  void add(std::vector<double> u, double y);
+
+  // The estimated optimum: the region's centre.
+  const std::vector<double>& best() const { return centre_; }
+  const std::vector<double>& half_width() const { return half_width_; }
+  // best() with the model's win rate and interval there, and the optimum's 95% region from
+  // `draws` posterior draws of the model (deterministic: a fixed generator).
+  Estimate estimate(int draws = 400) const;
+
+  const std::vector<Sample>& samples() const { return samples_; }
+  const QuadraticModel& model() const { return model_; }
+  int last_fit_size() const { return last_fit_size_; }
+  // Restores a stored state: samples in result order, the model, the region and when it was
+  // last fitted. Returns false if they do not fit the settings (then nothing changes).
+  bool restore(std::vector<Sample> samples, std::vector<double> beta,
+               std::vector<double> covariance, std::vector<double> centre,
+               std::vector<double> half_width, int last_fit_size);
+
+ private:
+  void refit();
+  SearchSettings settings_;
+  std::vector<Sample> samples_;
+  QuadraticModel model_;
+  std::vector<double> centre_;
+  std::vector<double> half_width_;
+  int last_fit_size_ = 0;
+};
+
+// One draw from the coefficients' posterior N(beta, covariance).
+std::vector<double> posterior_draw(const QuadraticModel& model, std::mt19937_64& rng);
+
+}  // namespace rm::comp::model

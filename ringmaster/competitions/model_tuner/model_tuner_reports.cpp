@@ -1,0 +1,180 @@
+// ModelTuner's reports: the estimated optimum with its 95% region, the model's win rate there,
+// the sampling region, the model's coefficients, and the candidates-v-opponent statistics.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "ringmaster/competitions/model_tuner/model_tuner.hpp"
+#include "ringmaster/competitions/tuner_report_header.hpp"
+
+namespace rm::comp {
+namespace {
+
+std::string fixed(double value, int decimals) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+  return buffer;
+}
+
+std::string signed_fixed(double value, int decimals) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%+.*f", decimals, value);
+  return buffer;
+}
+
+std::string pad_right(const std::string& text, std::size_t width) {
+  return text.size() >= width ? text : text + std::string(width - text.size(), ' ');
+}
+
+// Estimates are only drawn from the model once it exists.
+constexpr int kReportDraws = 400;
+
+}  // namespace
+
+std::string ModelTuner::main_report() const {
+  std::string text = std::to_string(numbers_.fixed());
+  if (settings_.number_of_games) text += "/" + std::to_string(*settings_.number_of_games);
+  text += " games played\n\n";
+  const int games = static_cast<int>(search_.samples().size());
+  if (search_.last_fit_size() == 0) {
+    text += "No model yet: the first " + std::to_string(search_.initial_random_games()) +
+            " games are played at random points of the ranges.\n\n";
+    return text;
+  }
+  const model::Estimate e = search_.estimate(kReportDraws);
+  text += "Estimated optimum: " + format_parameters(e.optimum) + "\n";
+  for (std::size_t k = 0; k < engine_parameters_.size(); ++k) {
+    std::vector<double> low = e.optimum, high = e.optimum;
+    low[k] = e.optimum_low[k];
+    high[k] = e.optimum_high[k];
+    text += "  " + pad_right(engine_parameters_[k].code, 12) + " 95% region " +
+            rm::scales::value_to_json(engine_values(low)[k]).dump() + " to " +
+            rm::scales::value_to_json(engine_values(high)[k]).dump() + "\n";
+  }
+  text += "Model's win rate there: " + fixed(e.win_rate, 3) + " [" + fixed(e.win_rate_low, 3) +
+          ", " + fixed(e.win_rate_high, 3) + "]\n";
+  std::vector<double> low, high;
+  for (std::size_t k = 0; k < engine_parameters_.size(); ++k) {
+    low.push_back(std::max(-1.0, search_.best()[k] - search_.half_width()[k]));
+    high.push_back(std::min(1.0, search_.best()[k] + search_.half_width()[k]));
+  }
+  text += "Sampling region: " + format_parameters(low) + " to " + format_parameters(high) + "\n";
+  text += "Candidates' results: " + std::to_string(wins_) + " wins";
+  if (no_winner_ > 0) text += ", " + std::to_string(no_winner_) + " without a winner";
+  text += " in " + std::to_string(games) + " games";
+  if (games > 0) text += " (" + fixed(100.0 * (wins_ + 0.5 * no_winner_) / games, 1) + "%)";
+  text += "\n\nModel: logit of the win probability, quadratic in u (each parameter scaled to [-1, 1])\n";
+  std::vector<std::string> codes;
+  for (const auto& p : engine_parameters_) codes.push_back(p.code);
+  const auto names = model::coefficient_names(codes);
+  const auto& beta = search_.model().beta();
+  const auto& cov = search_.model().covariance();
+  const std::size_t p = beta.size();
+  for (std::size_t i = 0; i < p; ++i)
+    text += "  " + pad_right(names[i], 16) + " " + signed_fixed(beta[i], 4) + " ± " +
+            fixed(std::sqrt(std::max(0.0, cov[i * p + i])), 4) + "\n";
+  return text + "\n";
+}
+
+std::string ModelTuner::opponent_line() const {
+  if (opponent_description_.empty()) return "opponent: " + settings_.opponent + "\n\n";
+  return "opponent (" + settings_.opponent + "): " + opponent_description_ + "\n\n";
+}
+
+std::string ModelTuner::short_report() const {
+  return tuner_report_header("Model-based", cf_) + main_report() + opponent_line() +
+         pool_stats_.report();
+}
+
+std::string ModelTuner::full_report() const { return short_report(); }
+
+std::string ModelTuner::screen_report(const std::vector<std::string>& game_ids_in_progress) const {
+  std::string text = main_report();
+  std::vector<std::string> lines;
+  for (const auto& id : game_ids_in_progress) {
+    std::size_t used = 0;
+    try {
+      const int number = std::stoi(id, &used);
+      const auto found = outstanding_.find(number);
+      if (used == id.size() && found != outstanding_.end())
+        lines.push_back("game " + id + ": " + format_parameters(found->second));
+    } catch (const std::exception&) {
+      // Not one of ours: nothing to show.
+    }
+  }
+  constexpr std::size_t kShown = 12;
+  if (lines.empty()) return text;
+  text += "In progress:\n";
+  for (std::size_t i = 0; i < lines.size() && i < kShown; ++i) text += lines[i] + "\n";
+  if (lines.size() > kShown) text += "(" + std::to_string(lines.size() - kShown) + " more)\n";
+  return text;
+}
+
+std::vector<std::string> ModelTuner::periodic_history_lines() const {
+  // Every 100 results: where the estimate stands (cheap: no posterior draws).
+  if (results_since_history_ == 0 || search_.samples().size() % 100 != 0 ||
+      search_.last_fit_size() == 0)
+    return {};
+  const auto& best = search_.best();
+  const double q = search_.model().value(best);
+  const double sd = search_.model().value_sd(best);
+  return {"estimate after " + std::to_string(search_.samples().size()) +
+          " games: " + format_parameters(best) + " win rate " + fixed(model::logistic(q), 3) +
+          " [" + fixed(model::logistic(q - 1.96 * sd), 3) + ", " +
+          fixed(model::logistic(q + 1.96 * sd), 3) + "]"};
+}
+
+nlohmann::json ModelTuner::json_report() const {
+  nlohmann::json j = {{"competition_type", "model_tuner"},
+                      {"code", cf_.code},
+                      {"description", cf_.common.description},
+                      {"games_played", numbers_.fixed()},
+                      {"number_of_games", settings_.number_of_games
+                                              ? nlohmann::json(*settings_.number_of_games)
+                                              : nlohmann::json()},
+                      {"opponent", {{"code", settings_.opponent}, {"description", opponent_description_}}},
+                      {"results",
+                       {{"games", search_.samples().size()}, {"wins", wins_}, {"no_winner", no_winner_}}},
+                      {"estimate", nullptr},
+                      {"model", nullptr},
+                      {"pool", pool_stats_.json()}};
+  if (search_.last_fit_size() == 0) return j;
+  const model::Estimate e = search_.estimate(kReportDraws);
+  nlohmann::json parameters = nlohmann::json::array();
+  for (std::size_t k = 0; k < engine_parameters_.size(); ++k) {
+    std::vector<double> low = e.optimum, high = e.optimum;
+    low[k] = e.optimum_low[k];
+    high[k] = e.optimum_high[k];
+    const double region_low = std::max(-1.0, search_.best()[k] - search_.half_width()[k]);
+    const double region_high = std::min(1.0, search_.best()[k] + search_.half_width()[k]);
+    std::vector<double> sample_low = e.optimum, sample_high = e.optimum;
+    sample_low[k] = region_low;
+    sample_high[k] = region_high;
+    parameters.push_back({{"code", engine_parameters_[k].code},
+                          {"value", rm::scales::value_to_json(engine_values(e.optimum)[k])},
+                          {"normalised", e.optimum[k]},
+                          {"ci95_low", rm::scales::value_to_json(engine_values(low)[k])},
+                          {"ci95_high", rm::scales::value_to_json(engine_values(high)[k])},
+                          {"sampling_low", rm::scales::value_to_json(engine_values(sample_low)[k])},
+                          {"sampling_high", rm::scales::value_to_json(engine_values(sample_high)[k])}});
+  }
+  j["estimate"] = {{"parameters", format_parameters(e.optimum)},
+                   {"values", parameters},
+                   {"win_rate", e.win_rate},
+                   {"win_rate_ci95_low", e.win_rate_low},
+                   {"win_rate_ci95_high", e.win_rate_high}};
+  std::vector<std::string> codes;
+  for (const auto& p : engine_parameters_) codes.push_back(p.code);
+  const auto names = model::coefficient_names(codes);
+  const auto& beta = search_.model().beta();
+  const auto& cov = search_.model().covariance();
+  nlohmann::json coefficients = nlohmann::json::array();
+  for (std::size_t i = 0; i < beta.size(); ++i)
+    coefficients.push_back({{"term", names[i]},
+                            {"value", beta[i]},
+                            {"sd", std::sqrt(std::max(0.0, cov[i * beta.size() + i]))}});
+  j["model"] = {{"coefficients", coefficients}, {"fitted_on", search_.last_fit_size()}};
+  return j;
+}
+
+}  // namespace rm::comp

@@ -1,0 +1,130 @@
+// ModelTuner's persistent state (every sample, the model and the region, so that a resumed run
+// continues exactly), its definition, and the check that refuses a changed parameter space.
+#include <cmath>
+#include <stdexcept>
+
+#include "ringmaster/competitions/model_tuner/model_tuner.hpp"
+
+namespace rm::comp {
+namespace {
+
+constexpr int kStateFormat = 1;
+constexpr double kPointGrid = 65536.0;  // as in model_tuner.cpp: points are multiples of 2^-16
+
+std::vector<double> doubles(const nlohmann::json& j) { return j.get<std::vector<double>>(); }
+
+}  // namespace
+
+nlohmann::json ModelTuner::definition() const {
+  nlohmann::json parameters = nlohmann::json::array();
+  for (const auto& p : settings_.parameters)
+    parameters.push_back({{"code", p.engine.code},
+                          {"lower", p.lower},
+                          {"upper", p.upper},
+                          {"scale", p.log_scale ? "LOG" : "LINEAR"},
+                          {"integer", p.integer}});
+  return {{"competition_type", "model_tuner"}, {"parameters", parameters}};
+}
+
+void ModelTuner::check_stored_definition(const nlohmann::json& stored) const {
+  check_model_tuner_definition(stored, definition());
+}
+
+void check_model_tuner_definition(const nlohmann::json& stored, const nlohmann::json& current) {
+  std::vector<std::string> changes;
+  const auto field = [](const nlohmann::json& j, const char* key) {
+    return j.is_object() && j.contains(key) ? j[key] : nlohmann::json();
+  };
+  if (field(stored, "competition_type") != field(current, "competition_type"))
+    changes.push_back("competition type changed from " + field(stored, "competition_type").dump() +
+                      " to " + field(current, "competition_type").dump());
+  const nlohmann::json old_params = field(stored, "parameters");
+  const nlohmann::json new_params = field(current, "parameters");
+  if (!old_params.is_array() || !new_params.is_array() || old_params.size() != new_params.size()) {
+    changes.push_back("number of parameters changed from " + std::to_string(old_params.size()) +
+                      " to " + std::to_string(new_params.size()));
+  } else {
+    for (std::size_t i = 0; i < old_params.size(); ++i) {
+      const std::string name = "parameter " + std::to_string(i + 1);
+      for (const char* key : {"code", "lower", "upper", "scale", "integer"})
+        if (field(old_params[i], key) != field(new_params[i], key))
+          changes.push_back(name + ": " + key + " changed from " + field(old_params[i], key).dump() +
+                            " to " + field(new_params[i], key).dump());
+    }
+  }
+  if (changes.empty()) return;
+  std::string message = "control file is inconsistent with the stored competition: ";
+  for (std::size_t i = 0; i < changes.size(); ++i) message += (i == 0 ? "" : "; ") + changes[i];
+  throw IncompatibleState(message);
+}
+
+nlohmann::json ModelTuner::state() const {
+  // Each sample as [2y, k_1, ..., k_d] with u_k = k_k / 2^16: small integers, exact.
+  nlohmann::json samples = nlohmann::json::array();
+  for (const auto& s : search_.samples()) {
+    nlohmann::json row = nlohmann::json::array({static_cast<int>(std::lround(2.0 * s.y))});
+    for (double u : s.u) row.push_back(static_cast<int>(std::lround(u * kPointGrid)));
+    samples.push_back(std::move(row));
+  }
+  return {{"format", kStateFormat},
+          {"definition", definition()},
+          {"game_numbers", numbers_.to_json()},
+          {"samples", samples},
+          {"beta", search_.model().beta()},
+          {"covariance", search_.model().covariance()},
+          {"centre", search_.best()},
+          {"half_width", search_.half_width()},
+          {"last_fit_size", search_.last_fit_size()},
+          {"wins", wins_},
+          {"no_winner", no_winner_},
+          {"opponent_description", opponent_description_}};
+}
+
+void ModelTuner::restore(const nlohmann::json& state) {
+  if (!state.is_object() || !state.contains("format") || state["format"] != kStateFormat)
+    throw IncompatibleState("error loading competition state: unknown model_tuner state format");
+  if (state.contains("definition")) check_model_tuner_definition(state["definition"], definition());
+  model::ModelSearch search(search_.settings());
+  GameNumbers numbers;
+  int wins = 0, no_winner = 0;
+  std::string opponent_description;
+  try {
+    const std::size_t dims = engine_parameters_.size();
+    std::vector<model::Sample> samples;
+    for (const auto& row : state.at("samples")) {
+      if (!row.is_array() || row.size() != dims + 1)
+        throw std::invalid_argument("a sample has the wrong number of values");
+      model::Sample s;
+      s.y = row[0].get<int>() / 2.0;
+      for (std::size_t k = 1; k <= dims; ++k) s.u.push_back(static_cast<double>(row[k].get<int>()) / kPointGrid);
+      samples.push_back(std::move(s));
+    }
+    if (!search.restore(std::move(samples), doubles(state.at("beta")),
+                        doubles(state.at("covariance")), doubles(state.at("centre")),
+                        doubles(state.at("half_width")), state.at("last_fit_size").get<int>()))
+      throw std::invalid_argument("the stored samples or model do not fit the parameters");
+    numbers = GameNumbers::from_json(state.at("game_numbers"));
+    wins = state.at("wins").get<int>();
+    no_winner = state.at("no_winner").get<int>();
+    opponent_description = state.at("opponent_description").get<std::string>();
+  } catch (const IncompatibleState&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw IncompatibleState(std::string("error loading competition state: ") + e.what());
+  }
+  search_ = std::move(search);
+  numbers_ = std::move(numbers);
+  wins_ = wins;
+  no_winner_ = no_winner;
+  opponent_description_ = std::move(opponent_description);
+  outstanding_.clear();
+  halt_on_next_void_ = true;
+  results_since_history_ = 0;
+}
+
+void ModelTuner::restore_games(const std::vector<rm::game::GameResult>& games) {
+  pool_stats_.clear();
+  for (const auto& r : games) pool_stats_.add(r);
+}
+
+}  // namespace rm::comp

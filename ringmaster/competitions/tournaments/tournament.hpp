@@ -1,0 +1,82 @@
+// What playoff and allplayall share (gomill's Tournament): matchups of two players, game
+// numbers per matchup issued fewest-first (gomill's Group_scheduler), colours, game ids,
+// void-game replays, ghost matchups, statistics per matchup and an optional SPRT stop.
+// The subclasses supply the matchups and the reports' framing.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "ringmaster/competitions/competition.hpp"
+#include "ringmaster/competitions/game_numbers.hpp"
+#include "ringmaster/competitions/matchups/matchup_report.hpp"
+#include "ringmaster/competitions/matchups/matchup_stats.hpp"
+#include "ringmaster/control/control_file.hpp"
+
+namespace rm::comp {
+
+class Tournament : public Competition {
+ public:
+  std::optional<JobRequest> next_job() override;
+  ResultLines on_result(const rm::game::GameResult& r) override;
+  bool on_void(const rm::game::GameResult& r) override;
+  bool finished() const override;
+  std::optional<int> games_remaining() const override;
+  nlohmann::json state() const override;
+  void restore(const nlohmann::json& state) override;
+  void restore_games(const std::vector<rm::game::GameResult>& games) override;
+  nlohmann::json definition() const override;
+  std::vector<std::string> periodic_history_lines() const override { return {}; }
+  std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players_to_check()
+      const override;
+
+  // For tests and tools.
+  struct Matchup {
+    rm::control::MatchupSettings settings;
+    bool is_ghost = false;
+    GameNumbers numbers;
+    std::vector<rm::game::GameResult> results;  // finished games, in commit order
+    std::vector<int> result_numbers;            // each result's game number
+    bool completed_in_this_run = false;         // gomill's void policy, per run
+    bool last_game_failed = false;
+    bool sprt_decided = false;
+  };
+  const std::vector<Matchup>& matchups() const { return matchups_; }
+  MatchupStats stats_of(const Matchup& m) const;
+  // "<id>_<n>", n zero-padded to the digits of number_of_games - 1 (gomill's rule).
+  static std::string game_id_for(const rm::control::MatchupSettings& m, int number);
+
+ protected:
+  Tournament(const rm::control::ControlFile& cf,
+             std::vector<rm::control::MatchupSettings> matchups);
+
+  // Extra state checks (allplayall: competitors only appended); throws IncompatibleState.
+  virtual void restore_extra(const nlohmann::json& state) { (void)state; }
+  virtual void add_extra_state(nlohmann::json& state) const { (void)state; }
+
+  // Matchup blocks (with results, ghosts last) separated by blank lines; "" when none.
+  std::string matchup_blocks() const;
+  // "player <code>: <description>" lines, sorted, for players with a known description.
+  std::string player_lines() const;
+  nlohmann::json matchups_json() const;
+  nlohmann::json players_json() const;
+  int games_played() const;
+
+  rm::control::ControlFile cf_;
+  std::vector<Matchup> matchups_;
+
+ private:
+  Matchup* matchup_of_game(const std::string& game_id, int* number);
+  Matchup* choose_matchup();
+  void record(Matchup& m, const rm::game::GameResult& r, int number);
+  void update_sprt(Matchup& m);
+
+  std::vector<std::pair<std::size_t, int>>
+      replays_;  // (matchup index, number): void games to replay
+  std::map<std::string, std::string> descriptions_;  // player code -> long description
+};
+
+}  // namespace rm::comp

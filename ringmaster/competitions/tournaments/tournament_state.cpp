@@ -1,0 +1,113 @@
+// Tournament's persistent state, its restore (with gomill's rules on control-file changes
+// between runs) and the rebuilding of per-matchup results from the stored games.
+#include <algorithm>
+#include <stdexcept>
+
+#include "ringmaster/competitions/tournaments/tournament.hpp"
+
+namespace rm::comp {
+namespace {
+
+constexpr int kStateFormat = 1;
+
+nlohmann::json matchup_state(const Tournament::Matchup& m) {
+  const auto& s = m.settings;
+  return {
+      {"id", s.id},
+      {"name", s.name},
+      {"player_1", s.player_1},
+      {"player_2", s.player_2},
+      {"alternating", s.alternating},
+      {"board_size", s.game.board_size},
+      {"komi", s.game.komi},
+      {"handicap", s.game.handicap},
+      {"handicap_style", s.game.handicap_style == rm::game::HandicapStyle::Free ? "free" : "fixed"},
+      {"numbers", m.numbers.to_json()}};
+}
+
+// A matchup that has left the control file keeps its games in reports, and plays no more.
+Tournament::Matchup ghost_from_state(const nlohmann::json& j) {
+  Tournament::Matchup m;
+  m.is_ghost = true;
+  auto& s = m.settings;
+  s.id = j.at("id").get<std::string>();
+  s.name = j.at("name").get<std::string>();
+  s.player_1 = j.at("player_1").get<std::string>();
+  s.player_2 = j.at("player_2").get<std::string>();
+  s.alternating = j.at("alternating").get<bool>();
+  s.game.board_size = j.at("board_size").get<int>();
+  s.game.komi = j.at("komi").get<double>();
+  s.game.handicap = j.at("handicap").get<int>();
+  s.game.handicap_style = j.at("handicap_style").get<std::string>() == "free"
+                              ? rm::game::HandicapStyle::Free
+                              : rm::game::HandicapStyle::Fixed;
+  m.numbers = GameNumbers::from_json(j.at("numbers"));
+  return m;
+}
+
+}  // namespace
+
+nlohmann::json Tournament::definition() const {
+  // Everything that may change between runs is checked by restore() with gomill's rules.
+  return {{"competition_type", cf_.competition_type}};
+}
+
+nlohmann::json Tournament::state() const {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& m : matchups_) list.push_back(matchup_state(m));
+  nlohmann::json state{{"format", kStateFormat}, {"matchups", list}};
+  add_extra_state(state);
+  return state;
+}
+
+void Tournament::restore(const nlohmann::json& state) {
+  try {
+    if (!state.is_object() || state.value("format", 0) != kStateFormat)
+      throw IncompatibleState("incompatible stored state (not a tournament state of format " +
+                              std::to_string(kStateFormat) + ")");
+    restore_extra(state);
+    std::vector<Matchup> ghosts;
+    for (const auto& stored : state.at("matchups")) {
+      const std::string id = stored.at("id").get<std::string>();
+      auto current = std::find_if(matchups_.begin(), matchups_.end(), [&](const Matchup& m) {
+        return !m.is_ghost && m.settings.id == id;
+      });
+      GameNumbers numbers = GameNumbers::from_json(stored.at("numbers"));
+      if (current == matchups_.end()) {
+        ghosts.push_back(ghost_from_state(stored));
+        continue;
+      }
+      const std::string p1 = stored.at("player_1").get<std::string>();
+      const std::string p2 = stored.at("player_2").get<std::string>();
+      if (numbers.issued() > 0 &&
+          (p1 != current->settings.player_1 || p2 != current->settings.player_2))
+        throw IncompatibleState("existing results for matchup " + id +
+                                " are inconsistent with control file:\nresult players are " + p1 +
+                                "," + p2 + ";\ncontrol file players are " +
+                                current->settings.player_1 + "," + current->settings.player_2);
+      current->numbers = numbers;
+    }
+    for (auto& g : ghosts) matchups_.push_back(std::move(g));
+  } catch (const nlohmann::json::exception& e) {
+    throw IncompatibleState(std::string("corrupt stored tournament state: ") + e.what());
+  } catch (const std::invalid_argument& e) {
+    throw IncompatibleState(std::string("corrupt stored tournament state: ") + e.what());
+  }
+}
+
+void Tournament::restore_games(const std::vector<rm::game::GameResult>& games) {
+  for (auto& m : matchups_) {
+    m.results.clear();
+    m.result_numbers.clear();
+  }
+  for (const auto& r : games) {
+    int number = 0;
+    Matchup* m = matchup_of_game(r.game_id, &number);
+    if (m == nullptr)
+      throw IncompatibleState("stored game " + r.game_id + " belongs to no matchup");
+    record(*m, r, number);
+  }
+  for (auto& m : matchups_) update_sprt(m);
+}
+
+}  // namespace rm::comp

@@ -1,0 +1,45 @@
+#pragma once
+// The settings of a model_tuner competition (the model-based tuner for continuous and integer
+// parameters). Reading and checks: model_tuner_settings.cpp; every setting and the algorithm:
+// docs/model-tuner.md.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ringmaster/control/candidate_colour.hpp"
+#include "ringmaster/control/candidate_template.hpp"
+#include "scales/parameter.hpp"
+
+namespace rm::control {
+
+// One parameter: a range on a LINEAR or LOG scale, real or integer. The search works in
+// normalised coordinates u in [-1, 1]; `engine.scale` maps (u + 1) / 2 to the engine value.
+struct ModelParameter {
+  rm::scales::Parameter engine;  // code, LINEAR/LOG scale over [lower, upper], format
+  double lower = 0.0, upper = 1.0;
+  bool log_scale = false;
+  bool integer = false;
+};
+
+struct ModelTunerSettings {
+  std::optional<int> number_of_games;  // none = unlimited
+  CandidateColour candidate_colour = CandidateColour::White;
+  std::string opponent;  // a key of ControlFile::players
+  std::vector<ModelParameter> parameters;
+  CandidateTemplate candidate;
+  // The sampling region's half-width is region_scale * n^(-1/6) of the normalised range.
+  double region_scale = 1.0;
+  std::optional<std::uint64_t> seed;
+
+  std::vector<rm::scales::Parameter> engine_parameters() const {
+    std::vector<rm::scales::Parameter> out;
+    for (const auto& p : parameters) out.push_back(p.engine);
+    return out;
+  }
+};
+
+// At most this many parameters (the quadratic model has 1 + d + d(d+1)/2 coefficients).
+inline constexpr int kMaxModelParameters = 8;
+
+}  // namespace rm::control

@@ -1,0 +1,33 @@
+// Synthetic tuning problems: a win probability f(x) over the box [-1, 1]^d, as in Coulom's
+// CLOP paper (ACG 2011), or given by the user as an expression. A simulated game of the
+// candidate x is won with probability f(x). Knows nothing of Go or of tuners.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace rm::simulation {
+
+struct Problem {
+  std::string name;
+  int dims = 1;
+  std::function<double(const std::vector<double>&)> win_probability;  // x clamped to the box
+  std::vector<double> optimum;  // where f is largest
+  double best = 0.0;            // f(optimum)
+
+  // p_opt - f(x): the simple regret of recommending x.
+  double regret(const std::vector<double>& x) const;
+};
+
+// log, flat, power, angle, step (1-D), correlated, rosenbrock (2-D), log5 (5-D).
+const std::vector<std::string>& builtin_problem_names();
+// Throws std::invalid_argument for an unknown name (listing the known ones).
+Problem builtin_problem(const std::string& name);
+
+// A muparser expression for the win probability in x1..xd (d = the highest index used, at
+// most 8); its optimum is found numerically. Throws std::invalid_argument for a syntax error,
+// no variable, or a value outside [0, 1] at a test point.
+Problem expression_problem(const std::string& expression);
+
+}  // namespace rm::simulation

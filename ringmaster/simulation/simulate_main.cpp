@@ -1,0 +1,307 @@
+// ringmaster-simulate: measures tuners on synthetic problems instead of real games, so that
+// tuner settings can be chosen before spending real games. Usage and output: docs/simulation.md.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "ringmaster/control/config_error.hpp"
+#include "ringmaster/simulation/problem.hpp"
+#include "ringmaster/simulation/simulated_run.hpp"
+#include "ringmaster/simulation/tuner_spec.hpp"
+
+namespace {
+
+using rm::simulation::Problem;
+
+struct Row {
+  std::string problem, tuner;
+  int in_flight = 1;
+  int budget = 0;
+  int runs = 0;  // runs that reached the budget
+  double mean = 0.0, standard_error = 0.0;
+};
+
+struct Cell {  // one (problem, tuner, in_flight): all its runs
+  std::string problem, tuner;
+  int in_flight = 1;
+  std::vector<std::vector<double>> regrets;  // per run, per budget
+  long games = 0;
+  double choose_seconds = 0.0;
+};
+
+std::vector<int> parse_list(const std::string& text, const char* what) {
+  std::vector<int> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string item = text.substr(start, comma - start);
+    std::size_t used = 0;
+    int value = 0;
+    try {
+      std::string digits = item;
+      if (!digits.empty() && (digits.back() == 'k' || digits.back() == 'K')) {
+        digits.pop_back();
+        value = std::stoi(digits, &used) * 1000;
+        ++used;
+      } else {
+        value = std::stoi(digits, &used);
+      }
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != item.size() || item.empty() || value < 1)
+      throw std::invalid_argument(std::string(what) + ": '" + item +
+                                 "' is not a whole number >= 1 (e.g. 1000 or 1k)");
+    out.push_back(value);
+    start = comma + 1;
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+const char* const kUsage =
+    "ringmaster-simulate: run tuners against synthetic win-probability functions (a game of\n"
+    "candidate x is won with probability f(x)) and report the mean simple regret\n"
+    "p_opt - f(x_best), in thousandths, with its standard error, per tuner and game budget.\n"
+    "\n"
+    "usage: ringmaster-simulate [options]\n"
+    "  -p, --problem LIST    log,flat,power,angle,step,correlated,rosenbrock,log5 or all (log)\n"
+    "  -e, --expression E    a win probability in x1..x8 over [-1, 1]^d (repeatable)\n"
+    "  -t, --tuner LIST      mc8,mc16 (any mcN),ce,model or control files .yaml (mc8,mc16,ce,model)\n"
+    "  -b, --budgets LIST    game budgets where regret is measured (1000,10000; 1k works)\n"
+    "  -n, --in-flight LIST  games in progress at once, as with parallel workers (1)\n"
+    "  -r, --runs N          independent runs per row (100)\n"
+    "  -s, --seed S          the same seed gives the same table (1)\n"
+    "  -j, --threads N       runs in parallel on N threads; the table does not change (1)\n"
+    "      --json FILE       also write the table as JSON ('-': standard output)\n"
+    "Documentation: docs/simulation.md\n";
+
+int whole_number(const std::string& option, const std::string& text, long long lo, long long hi) {
+  std::size_t used = 0;
+  long long value = 0;
+  try {
+    value = std::stoll(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size() || value < lo || value > hi)
+    throw std::invalid_argument(option + ": must be a whole number from " + std::to_string(lo) +
+                                " to " + std::to_string(hi) + " (got '" + text + "')");
+  return static_cast<int>(value);
+}
+
+std::vector<std::string> split_commas(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    if (comma > start) out.push_back(text.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return out;
+}
+
+std::string format_regret(double mean, double se) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%7.2f ± %5.2f", mean * 1e3, se * 1e3);
+  return buffer;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string problems_text = "log";
+  std::vector<std::string> expressions;
+  std::string tuners_text = "mc8,mc16,ce,model";
+  std::string budgets_text = "1000,10000";
+  std::string in_flight_text = "1";
+  int runs = 100;
+  std::uint64_t seed = 1;
+  int threads = 1;
+  std::string json_path;
+  try {
+    for (int i = 1; i < argc; ++i) {
+      const std::string arg = argv[i];
+      if (arg == "-h" || arg == "--help") {
+        std::cout << kUsage;
+        return 0;
+      }
+      if (i + 1 >= argc) throw std::invalid_argument(arg + ": needs a value (see --help)");
+      const std::string value = argv[++i];
+      if (arg == "-p" || arg == "--problem") problems_text = value;
+      else if (arg == "-e" || arg == "--expression") expressions.push_back(value);
+      else if (arg == "-t" || arg == "--tuner") tuners_text = value;
+      else if (arg == "-b" || arg == "--budgets") budgets_text = value;
+      else if (arg == "-n" || arg == "--in-flight") in_flight_text = value;
+      else if (arg == "-r" || arg == "--runs") runs = whole_number(arg, value, 1, 1000000);
+      else if (arg == "-s" || arg == "--seed") seed = static_cast<std::uint64_t>(whole_number(arg, value, 0, 2147483647));
+      else if (arg == "-j" || arg == "--threads") threads = whole_number(arg, value, 1, 256);
+      else if (arg == "--json") json_path = value;
+      else throw std::invalid_argument("unknown option " + arg + " (see --help)");
+    }
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "ringmaster-simulate: " << e.what() << "\n";
+    return 2;
+  }
+
+  std::vector<int> budgets, in_flight;
+  try {
+    budgets = parse_list(budgets_text, "--budgets");
+    in_flight = parse_list(in_flight_text, "--in-flight");
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "ringmaster-simulate: " << e.what() << "\n";
+    return 2;
+  }
+  std::vector<std::string> problems = split_commas(problems_text);
+  const std::vector<std::string> tuners = split_commas(tuners_text);
+  if (problems.size() == 1 && problems[0] == "all") problems = rm::simulation::builtin_problem_names();
+  if (!expressions.empty() && problems_text == "log") problems.clear();
+
+  // Problems and control files are built up front, so a bad name stops before any work.
+  std::vector<Cell> cells;
+  std::vector<rm::control::ControlFile> controls;
+  std::vector<std::string> problem_specs;
+  problem_specs.reserve(problems.size() + expressions.size());
+  for (const auto& p : problems) problem_specs.push_back("builtin:" + p);
+  for (const auto& e : expressions) problem_specs.push_back("expr:" + e);
+  const auto make_problem = [](const std::string& spec) {
+    return spec.rfind("builtin:", 0) == 0 ? rm::simulation::builtin_problem(spec.substr(8))
+                                          : rm::simulation::expression_problem(spec.substr(5));
+  };
+  std::vector<int> cell_problem;
+  try {
+    for (std::size_t pi = 0; pi < problem_specs.size(); ++pi) {
+      const Problem problem = make_problem(problem_specs[pi]);
+      for (const auto& tuner : tuners)
+        for (int n : in_flight) {
+          controls.push_back(rm::simulation::simulation_control_file(tuner, problem.dims, budgets.back()));
+          cells.push_back(Cell{problem.name, tuner, n, {}, 0, 0.0});
+          cell_problem.push_back(static_cast<int>(pi));
+        }
+    }
+  } catch (const rm::control::ConfigError& e) {
+    std::cerr << "ringmaster-simulate: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "ringmaster-simulate: " << e.what() << "\n";
+    return 2;
+  }
+
+  // Work items (cell, run) shared by the threads; each run's seeds depend only on (seed, run),
+  // so the table does not depend on the number of threads. Each thread builds its own
+  // problems (an expression's parser is not shared between threads).
+  for (auto& cell : cells) cell.regrets.resize(static_cast<std::size_t>(runs));
+  std::mutex mutex;
+  std::size_t next_item = 0;
+  const std::size_t items = cells.size() * static_cast<std::size_t>(runs);
+  std::string failure;
+  const auto start = std::chrono::steady_clock::now();
+  const auto worker = [&] {
+    std::vector<std::optional<Problem>> own(problem_specs.size());
+    for (;;) {
+      std::size_t item;
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (next_item >= items || !failure.empty()) return;
+        item = next_item++;
+      }
+      const std::size_t c = item / static_cast<std::size_t>(runs);
+      const int run = static_cast<int>(item % static_cast<std::size_t>(runs));
+      const auto pi = static_cast<std::size_t>(cell_problem[c]);
+      try {
+        if (!own[pi]) own[pi] = make_problem(problem_specs[pi]);
+        rm::control::ControlFile control = controls[c];
+        rm::simulation::set_seed(control, seed * std::uint64_t{1000003} + static_cast<std::uint64_t>(run));
+        const auto result = rm::simulation::simulate_run(
+            control, *own[pi], cells[c].in_flight, budgets,
+            seed * std::uint64_t{7919} + std::uint64_t{0x9e3779b97f4a7c15} * static_cast<std::uint64_t>(run + 1));
+        std::lock_guard<std::mutex> lock(mutex);
+        cells[c].regrets[static_cast<std::size_t>(run)] = result.regrets;
+        cells[c].games += result.games;
+        cells[c].choose_seconds += result.choose_seconds;
+      } catch (const std::exception& e) {
+        std::lock_guard<std::mutex> lock(mutex);
+        failure = cells[c].tuner + " on " + cells[c].problem + ": " + e.what();
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+  for (auto& t : pool) t.join();
+  if (!failure.empty()) {
+    std::cerr << "ringmaster-simulate: " << failure << "\n";
+    return 1;
+  }
+  const double elapsed =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  std::vector<Row> rows;
+  long total_games = 0;
+  for (const auto& cell : cells) {
+    total_games += cell.games;
+    for (std::size_t b = 0; b < budgets.size(); ++b) {
+      Row row{cell.problem, cell.tuner, cell.in_flight, budgets[b], 0, 0.0, 0.0};
+      double sum = 0.0, sum2 = 0.0;
+      for (const auto& r : cell.regrets)
+        if (b < r.size() && !std::isnan(r[b])) {
+          sum += r[b];
+          sum2 += r[b] * r[b];
+          ++row.runs;
+        }
+      if (row.runs > 0) {
+        row.mean = sum / row.runs;
+        const double variance = row.runs > 1 ? (sum2 - row.runs * row.mean * row.mean) / (row.runs - 1) : 0.0;
+        row.standard_error = std::sqrt(std::max(0.0, variance) / row.runs);
+      }
+      rows.push_back(row);
+    }
+  }
+
+  // The table: one line per (problem, tuner, in flight), a column per budget.
+  std::printf("mean simple regret x 1000 (± standard error), %d runs per row, seed %llu\n", runs,
+              static_cast<unsigned long long>(seed));
+  std::printf("%-12s %-14s %9s", "problem", "tuner", "in flight");
+  for (int b : budgets) std::printf("  %15s", (std::to_string(b) + " games").c_str());
+  std::printf("\n");
+  for (std::size_t c = 0; c < cells.size(); ++c) {
+    std::printf("%-12s %-14s %9d", cells[c].problem.substr(0, 12).c_str(), cells[c].tuner.c_str(),
+                cells[c].in_flight);
+    for (std::size_t b = 0; b < budgets.size(); ++b) {
+      const Row& row = rows[c * budgets.size() + b];
+      std::printf("  %15s", row.runs > 0 ? format_regret(row.mean, row.standard_error).c_str() : "-");
+    }
+    std::printf("\n");
+  }
+  std::printf("%ld simulated games in %.1f s (%.2f million per minute on %d thread%s)\n", total_games,
+              elapsed, static_cast<double>(total_games) / elapsed * 60.0 / 1e6, threads, threads == 1 ? "" : "s");
+
+  if (!json_path.empty()) {
+    nlohmann::json j = {{"runs", runs}, {"seed", seed}, {"budgets", budgets},
+                        {"games", total_games}, {"seconds", elapsed}, {"rows", nlohmann::json::array()}};
+    for (const auto& row : rows)
+      j["rows"].push_back({{"problem", row.problem}, {"tuner", row.tuner}, {"in_flight", row.in_flight},
+                           {"budget", row.budget}, {"runs", row.runs}, {"mean_regret", row.mean},
+                           {"standard_error", row.standard_error}});
+    for (const auto& cell : cells)
+      j["choose_seconds_per_game"][cell.problem + "/" + cell.tuner + "/" + std::to_string(cell.in_flight)] =
+          cell.games > 0 ? cell.choose_seconds / static_cast<double>(cell.games) : 0.0;
+    if (json_path == "-") {
+      std::cout << j.dump(2) << "\n";
+    } else {
+      std::ofstream out(json_path);
+      out << j.dump(2) << "\n";
+      if (!out) {
+        std::cerr << "ringmaster-simulate: cannot write " << json_path << "\n";
+        return 1;
+      }
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,27 @@
+// One simulated tuning run: the competition (any tuner, unchanged) asks for games as in a real
+// run; up to `in_flight` games are outstanding at once and they finish in the order they were
+// started; each is won by the candidate with the problem's probability at its point. At each
+// budget the tuner's recommendation is scored by its simple regret.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "ringmaster/control/control_file.hpp"
+#include "ringmaster/simulation/problem.hpp"
+
+namespace rm::simulation {
+
+struct RunResult {
+  std::vector<double> regrets;  // one per budget (ascending); NaN if the tuner finished earlier
+  long games = 0;               // games simulated
+  double choose_seconds = 0.0;  // time spent in next_job() (choosing candidates)
+  double result_seconds = 0.0;  // time spent in on_result()
+};
+
+// `budgets` ascending. The competition's own seed must already be set (set_seed); `seed`
+// drives the game outcomes.
+RunResult simulate_run(const rm::control::ControlFile& control, const Problem& problem,
+                       int in_flight, const std::vector<int>& budgets, std::uint64_t seed);
+
+}  // namespace rm::simulation

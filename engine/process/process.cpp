@@ -21,6 +21,7 @@
 
 #include "engine/process/child_launch.hpp"
 #include "engine/process/group_wait.hpp"
+#include "engine/process/saturating_duration.hpp"
 #include "engine/process/stderr_collector.hpp"
 
 extern char** environ;
@@ -106,8 +107,7 @@ struct Process::Impl {
   // Waits up to max_s for the leader to exit (not reaping it). With a pidfd the wait ends
   // as soon as it exits; without one (old kernels) it polls with a growing sleep.
   bool wait_exit(double max_s, const std::atomic<bool>* abort = nullptr) {
-    const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                             std::chrono::duration<double>(max_s));
+    const auto deadline = Clock::now() + saturating_duration(max_s);
     auto step = std::chrono::microseconds(500);
     while (true) {
       if (peek_exit()) return true;

@@ -1,6 +1,8 @@
 // mc_tuner parameters and their scales.
 #include "ringmaster/control/parameters.hpp"
 
+#include <yaml-cpp/depthguard.h>
+
 #include <charconv>
 #include <cmath>
 #include <set>
@@ -72,6 +74,8 @@ std::shared_ptr<const rm::scales::Scale> compact_scale(const Reader& r, const Fi
     YAML::Node list;
     try {
       list = YAML::Load(inside);
+    } catch (const YAML::DeepRecursion&) {
+      r.fail(f, "EXPLICIT value list nested too deep");
     } catch (const YAML::Exception& e) {
       r.fail(f, "invalid EXPLICIT value list '" + inside + "': " + e.msg);
     }

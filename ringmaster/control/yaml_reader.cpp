@@ -135,6 +135,8 @@ long long read_int(const Reader& r, const Field& f) {
   const char* end = s.data() + s.size();
   if (!s.empty() && s[0] == '+') ++begin;
   auto res = std::from_chars(begin, end, v);
+  if (!is_quoted(f.node) && res.ec == std::errc::result_out_of_range && res.ptr == end)
+    r.fail(f, "integer out of range (got " + kind_of(f.node) + ")");
   if (is_quoted(f.node) || s.empty() || res.ec != std::errc() || res.ptr != end)
     r.fail(f, "must be an integer (got " + kind_of(f.node) + ")");
   return v;
@@ -163,6 +165,10 @@ double read_number(const Reader& r, const Field& f) {
   const char* end = s.data() + s.size();
   if (!s.empty() && s[0] == '+') ++begin;
   auto res = std::from_chars(begin, end, v);
+  // from_chars gives result_out_of_range for a number beyond a double (1e400) or below its
+  // smallest (1e-400); both are surely mistakes.
+  if (!is_quoted(f.node) && res.ec == std::errc::result_out_of_range && res.ptr == end)
+    r.fail(f, "number out of range (got " + kind_of(f.node) + ")");
   if (is_quoted(f.node) || s.empty() || res.ec != std::errc() || res.ptr != end || !std::isfinite(v))
     r.fail(f, "must be a number (got " + kind_of(f.node) + ")");
   return v;

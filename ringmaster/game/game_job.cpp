@@ -138,10 +138,11 @@ GameJob job_from_json(const nlohmann::json& j) {
              "sgf_dir", "void_sgf_dir", "gtp_log_path"});
   GameJob job;
   job.game_id = as_string(required(j, "", "game_id"), "game_id");
-  // The game id names files (<sgf_dir>/<game_id>.sgf), so it must be a plain file name.
-  if (job.game_id.empty() || job.game_id.find('/') != std::string::npos || job.game_id == "." ||
-      job.game_id == "..") {
-    fail("game_id", "must be a non-empty name without '/'");
+  // The game id names files (<sgf_dir>/<game_id>.sgf), so it must be a plain file name; it is
+  // also shown in logs and SGF: printable, without spaces.
+  if (!is_gtp_word(job.game_id) || job.game_id.find('/') != std::string::npos ||
+      job.game_id == "." || job.game_id == "..") {
+    fail("game_id", "must be a non-empty name without '/', spaces or control characters");
   }
   get(j, "", "competition_code", job.competition_code);
   get(j, "", "sgf_event", job.sgf_event);

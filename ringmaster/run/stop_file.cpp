@@ -10,16 +10,24 @@
 #include <system_error>
 #include <variant>
 
-#include "ringmaster/game/atomic_file.hpp"
 #include "ringmaster/game/bounded_file.hpp"
 #include "ringmaster/run/ringmaster_error.hpp"
 
 namespace rm::run {
 
 void request_stop(const std::string& cmd_path) {
-  // Written to a new file and renamed: opening a FIFO left at that path would block.
-  const std::string error = rm::game::write_file_atomically(cmd_path, "stop\n");
-  if (!error.empty()) throw RingmasterError("can't write " + cmd_path + ": " + error);
+  // Written to a new file and renamed over the path: opening a FIFO left there would block.
+  const std::string tmp = cmd_path + ".new-" + std::to_string(::getpid());
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
+  if (fd < 0) throw RingmasterError("can't write " + cmd_path + ": " + std::strerror(errno));
+  const char text[] = "stop\n";
+  int error =
+      ::write(fd, text, sizeof text - 1) == static_cast<ssize_t>(sizeof text - 1) ? 0 : errno;
+  if (::close(fd) != 0 && error == 0) error = errno;
+  if (error == 0 && ::rename(tmp.c_str(), cmd_path.c_str()) != 0) error = errno;
+  if (error == 0) return;
+  ::unlink(tmp.c_str());
+  throw RingmasterError("can't write " + cmd_path + ": " + std::strerror(error));
 }
 
 bool take_stop_request(const std::string& cmd_path) {

@@ -108,6 +108,11 @@ TEST_CASE("nesting too deep names the setting where it starts", "[errors][hostil
   std::string deep = "description: " + std::string(3000, '[') + std::string(3000, ']') + "\n";
   std::string msg = error_of(dir, valid_control() + deep);
   CHECK_THAT(msg, Catch::StartsWith(dir.path() + "/bad.yaml:18:1: description: nested too deep"));
+  msg = error_of(dir,
+                 replaced(valid_control(), "\"LOG(30, 3000, integer)\"",
+                          "'EXPLICIT(" + std::string(3000, '[') + std::string(3000, ']') + ")'"));
+  CHECK_THAT(msg, Catch::Contains(
+                      "bad.yaml:14:12: parameters[0].scale: EXPLICIT value list nested too deep"));
   std::string block = "environ:\n";
   for (int i = 1; i < 600; ++i) block += std::string(static_cast<std::size_t>(i), ' ') + "k:\n";
   msg = error_of(dir, valid_control() + block);
@@ -165,6 +170,16 @@ TEST_CASE("timeouts are range-checked: a deadline must stay representable", "[er
                  "candidate.timeouts.startup: must be a positive number of seconds, at most 1e9"));
   CHECK_NOTHROW(
       load_control_file(dir.write("ok.yaml", valid_control("  timeouts: {genmove: 1e9}\n"))));
+}
+
+TEST_CASE("numbers beyond a double or a 64-bit integer say so", "[errors][hostile]") {
+  TempDir dir;
+  CHECK_THAT(error_of(dir, replaced(valid_control(), "komi: 7.5", "komi: 1e400")),
+             Catch::Contains("bad.yaml:6:7: komi: number out of range (got '1e400')"));
+  CHECK_THAT(
+      error_of(dir, replaced(valid_control(), "board_size: 9", "board_size: 99999999999999999999")),
+      Catch::Contains(
+          "bad.yaml:5:13: board_size: integer out of range (got '99999999999999999999')"));
 }
 
 TEST_CASE("an expression scale must give each candidate its own value", "[errors][hostile]") {

@@ -184,6 +184,14 @@ TEST_CASE("GameJob JSON refuses what a control file refuses", "[game][json][host
     CHECK_THROWS_WITH(job_from_json(j),
                       Catch::Contains("black.engine.startup_gtp_commands[0]: invalid command"));
   }
+  SECTION("game ids with spaces or control characters") {
+    j["game_id"] = "7\n8";
+    CHECK_THROWS_WITH(job_from_json(j),
+                      Catch::StartsWith("game_id: must be a non-empty name without '/'"));
+    j["game_id"] = "7 8";
+    CHECK_THROWS_WITH(job_from_json(j),
+                      Catch::StartsWith("game_id: must be a non-empty name without '/'"));
+  }
   SECTION("player codes with spaces or control characters") {
     j["black"]["code"] = "a b";
     CHECK_THROWS_WITH(job_from_json(j), Catch::StartsWith("black.code: must be a non-empty name"));

@@ -4,6 +4,8 @@
 #include <yaml-cpp/depthguard.h>
 
 #include <optional>
+#include <set>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -109,28 +111,52 @@ std::string display_tag(const std::string& tag) {
 
 }  // namespace
 
-std::optional<YamlProblem> find_unplain_yaml(const YAML::Node& node, const std::string& setting) {
-  const std::string& tag = node.Tag();
-  // "?": no tag (plain); "!": the non-specific tag yaml-cpp gives quoted scalars; "": null.
-  if (!tag.empty() && tag != "?" && tag != "!")
-    return YamlProblem{node.Mark(), setting,
-                       "YAML tag '" + display_tag(tag) +
-                           "' is not supported (write the value without a tag; quote a string)"};
-  if (node.IsScalar() && node.Scalar().find('\0') != std::string::npos)
-    return YamlProblem{node.Mark(), setting, "contains a NUL character"};
-  std::optional<YamlProblem> found;
-  if (node.IsSequence()) {
-    for (std::size_t i = 0; i < node.size() && !found; ++i)
-      found = find_unplain_yaml(node[i], setting + "[" + std::to_string(i) + "]");
-  } else if (node.IsMap()) {
-    for (const auto& entry : node) {
-      std::string key = entry.first.IsScalar() ? entry.first.Scalar() : "";
-      if (!found) found = find_unplain_yaml(entry.first, setting);
-      if (!found)
-        found = find_unplain_yaml(entry.second, setting.empty() ? key : setting + "." + key);
+namespace {
+
+// Walks every node once. An alias (*name) is the very node its anchor names, so a node met
+// again (same place in the text, same kind) is skipped: a few lines of aliases of aliases
+// ("billion laughs") would otherwise make the walk exponential. An anchor comes before its
+// aliases, so every node is first met where its text is: the recursion is no deeper than
+// the nesting in the text, which the parser has bounded.
+class PlainYamlWalk {
+ public:
+  std::optional<YamlProblem> visit(const YAML::Node& node, const std::string& setting) {
+    if (!node.IsDefined()) return std::nullopt;
+    if (!seen_.emplace(node.Mark().pos, static_cast<int>(node.Type())).second) return std::nullopt;
+    const std::string& tag = node.Tag();
+    // "?": no tag (plain); "!": the non-specific tag yaml-cpp gives quoted scalars.
+    if (!tag.empty() && tag != "?" && tag != "!")
+      return YamlProblem{node.Mark(), setting,
+                         "YAML tag '" + display_tag(tag) +
+                             "' is not supported (write the value without a tag; quote a string)"};
+    if (node.IsNull()) return std::nullopt;
+    if (node.IsScalar() && node.Scalar().find('\0') != std::string::npos)
+      return YamlProblem{node.Mark(), setting, "contains a NUL character"};
+    std::optional<YamlProblem> found;
+    if (node.IsSequence()) {
+      std::size_t i = 0;
+      for (const auto& item : node) {
+        if (!found) found = visit(item, setting + "[" + std::to_string(i) + "]");
+        ++i;
+      }
+    } else if (node.IsMap()) {
+      for (const auto& entry : node) {
+        std::string key = entry.first.IsScalar() ? entry.first.Scalar() : "";
+        if (!found) found = visit(entry.first, setting);
+        if (!found) found = visit(entry.second, setting.empty() ? key : setting + "." + key);
+      }
     }
+    return found;
   }
-  return found;
+
+ private:
+  std::set<std::pair<int, int>> seen_;  // (position in the text, node type)
+};
+
+}  // namespace
+
+std::optional<YamlProblem> find_unplain_yaml(const YAML::Node& node, const std::string& setting) {
+  return PlainYamlWalk().visit(node, setting);
 }
 
 void check_plain_yaml(const std::string& file, const YAML::Node& node, const std::string& setting) {

@@ -119,6 +119,32 @@ TEST_CASE("nesting too deep names the setting where it starts", "[errors][hostil
   CHECK_THAT(msg, Catch::StartsWith(dir.path() + "/bad.yaml:18:1: environ: nested too deep"));
 }
 
+TEST_CASE("aliases of aliases neither hang the checks nor overflow the stack",
+          "[errors][hostile]") {
+  TempDir dir;
+  // "Billion laughs": 9^10 nodes if every alias were expanded.
+  std::string laughs = "x-l0: &l0 [x, x, x, x, x, x, x, x, x]\n";
+  for (int i = 1; i < 10; ++i) {
+    laughs += "x-l" + std::to_string(i) + ": &l" + std::to_string(i) + " [";
+    for (int k = 0; k < 9; ++k) laughs += (k ? ", *l" : "*l") + std::to_string(i - 1);
+    laughs += "]\n";
+  }
+  CHECK_THAT(error_of(dir, laughs + valid_control()),
+             Catch::Contains("bad.yaml:1:1: unknown setting 'x-l0'"));
+  std::string tagged = laughs + "description: [*l9, !!str tagged]\n" + valid_control();
+  CHECK_THAT(error_of(dir, tagged),
+             Catch::Contains("bad.yaml:11:20: description[1]: YAML tag '!!str'"));
+  // A chain of aliases, each naming the one before: as deep as it is long, once expanded.
+  std::string chain = "x-d0: &d0 [x]\n";
+  for (int i = 1; i < 3000; ++i)
+    chain += "x-d" + std::to_string(i) + ": &d" + std::to_string(i) + " [*d" +
+             std::to_string(i - 1) + "]\n";
+  CHECK_THAT(error_of(dir, chain + valid_control()),
+             Catch::Contains("bad.yaml:1:1: unknown setting 'x-d0'"));
+  CHECK_THAT(error_of(dir, replaced(valid_control(), "board_size: 9", "board_size: !!null")),
+             Catch::Contains("board_size: YAML tag '!!null' is not supported"));
+}
+
 TEST_CASE("a gomill control file is recognised and the user pointed to the migration guide",
           "[errors][hostile]") {
   TempDir dir;

@@ -88,7 +88,8 @@ TEST_CASE("--help shows the same usage line as a usage error", "[cli][binary][ho
 
 TEST_CASE("the helper binaries print their help and exit 0", "[cli][binary][hostile]") {
   Dir dir;
-  for (const char* binary : {"ringmaster-play", "scripted_engine"}) {
+  for (const char* binary :
+       {"ringmaster-play", "scripted_engine", "ringbot", "bench_game_overhead", "bench_playouts"}) {
     INFO(binary);
     auto help = run_binary(dir, binary, {"--help"});
     CHECK(help.exit_status == 0);

@@ -1,5 +1,6 @@
-// Timeouts far beyond any real wait (issue 13): converting 1e10 s to a nanosecond deadline
-// overflowed, the deadline was in the past and the engine timed out at once.
+// Numbers beyond any sensible range (issue 13). Timeouts far beyond any real wait: converting
+// 1e10 s to a nanosecond deadline overflowed, the deadline was in the past and the engine
+// timed out at once. An engine's CPU time that is not a finite number is junk.
 #include <catch2/catch.hpp>
 
 #include "engine/gtp/controller.hpp"
@@ -29,4 +30,13 @@ TEST_CASE("an engine with enormous timeouts plays normally", "[controller][timeo
   REQUIRE(std::holds_alternative<std::string>(r));
   CHECK(std::get<std::string>(r) == "A1");
   CHECK(c->close().late_errors.empty());
+}
+
+TEST_CASE("a CPU time of infinity or beyond a double is junk", "[controller][timeouts]") {
+  for (const char* junk : {"inf", "1e400", "nan"}) {
+    INFO(junk);
+    auto c = rm::test::start_ok(rm::test::spec_for({"--cpu-time", junk}));
+    CHECK_FALSE(c->engine_cpu_time());
+    c->close();
+  }
 }

@@ -1,9 +1,7 @@
 #include "ringmaster/control/tuner_settings.hpp"
 
 #include <charconv>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "ringmaster/control/player_fields.hpp"
 #include "ringmaster/game/bounded_file.hpp"

@@ -18,6 +18,21 @@ double floor_of(double v) { return std::floor(v); }
 double ceil_of(double v) { return std::ceil(v); }
 double trunc_of(double v) { return std::trunc(v); }  // Python's int() of a float
 
+// muparser's '=' assigns to a variable ("x = 5" gives 5 for every x); comparisons are
+// "==", "<=", ">=" and "!=".
+bool has_assignment(const std::string& expr) {
+  for (std::size_t i = 0; i < expr.size(); ++i) {
+    if (expr[i] != '=') continue;
+    if (i + 1 < expr.size() && expr[i + 1] == '=') {
+      ++i;
+      continue;
+    }
+    if (i > 0 && (expr[i - 1] == '<' || expr[i - 1] == '>' || expr[i - 1] == '!')) continue;
+    return true;
+  }
+  return false;
+}
+
 class ExpressionScale final : public Scale {
  public:
   ExpressionScale(std::string expr, bool integer) : expr_(std::move(expr)), integer_(integer) {
@@ -36,6 +51,15 @@ class ExpressionScale final : public Scale {
     } catch (const mu::Parser::exception_type& e) {
       throw ScaleError("invalid expression '" + expr_ + "': " + e.GetMsg());
     }
+    // A scale must be a function of x: otherwise every candidate gets the same value.
+    if (has_assignment(expr_))
+      throw ScaleError("invalid expression '" + expr_ + "': '=' assigns (compare with '==')");
+    if (parser_.GetNumResults() != 1)
+      throw ScaleError("invalid expression '" + expr_ + "': gives " +
+                       std::to_string(parser_.GetNumResults()) +
+                       " values separated by ','; a scale gives one");
+    if (parser_.GetUsedVar().count("x") == 0)
+      throw ScaleError("invalid expression '" + expr_ + "': does not depend on x");
   }
   Value at(double f) const override {
     double result = 0.0;

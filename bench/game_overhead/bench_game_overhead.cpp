@@ -148,11 +148,18 @@ void print_summary(const char* mode, const Figures& f, const Options& o) {
 
 }  // namespace
 
+const char* const kUsage =
+    "usage: bench_game_overhead [--games N] [--moves M] [--engine PATH] [--no-pipelining] "
+    "[--quiet]\n";
+
 int main(int argc, char** argv) {
   Options o;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
-    if (a == "--games" && i + 1 < argc) {
+    if (a == "--help" || a == "-h") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    } else if (a == "--games" && i + 1 < argc) {
       o.games = std::atoi(argv[++i]);
     } else if (a == "--moves" && i + 1 < argc) {
       o.moves = std::atoi(argv[++i]);
@@ -163,9 +170,7 @@ int main(int argc, char** argv) {
     } else if (a == "--quiet") {
       o.quiet = true;
     } else {
-      std::fprintf(stderr,
-                   "usage: bench_game_overhead [--games N] [--moves M] [--engine PATH] "
-                   "[--no-pipelining] [--quiet]\n");
+      std::fputs(kUsage, stderr);
       return 2;
     }
   }

@@ -1,8 +1,9 @@
 // bench_playouts: light playouts per second of ringbot on 9x9 and 19x19, against a naive
 // flood-fill board measured in the same run and against published anchors. Rates are per
 // second of this process's CPU time, so other load on the machine disturbs them little.
-#include <ctime>
 #include <cstdio>
+#include <ctime>
+#include <string>
 
 #include "bench/playouts/naive_board.hpp"
 #include "engine/refbot/stats.hpp"
@@ -30,7 +31,14 @@ double naive_rate(int size, int playouts, double* average_moves) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  // No options: anything given (--help included) gets the usage, rather than a long run.
+  if (argc > 1) {
+    const bool help = std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h";
+    std::fputs("usage: bench_playouts   (no options; prints light playouts per CPU second)\n",
+               help ? stdout : stderr);
+    return help ? 0 : 2;
+  }
   std::printf("light playouts per CPU second (uniform legal non-eye moves, simple ko)\n\n");
   std::printf("%-6s %12s %12s %8s %14s %14s\n", "board", "ringbot", "naive", "ratio",
               "moves/playout", "naive moves");

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "engine/gtp/wire.hpp"
+#include "engine/process/saturating_duration.hpp"
 
 namespace rm::gtp::detail {
 
@@ -36,7 +37,7 @@ bool is_terminator(const std::string& line) {
 }
 
 Channel::Clock::duration seconds(double s) {
-  return std::chrono::duration_cast<Channel::Clock::duration>(std::chrono::duration<double>(s));
+  return rm::process::saturating_duration(s);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // exchange is channel.cpp; the start sequence is controller_start.cpp.
 #include "engine/gtp/controller.hpp"
 
+#include <cmath>
 #include <csignal>
 #include <cstdlib>
 
@@ -127,7 +128,9 @@ std::optional<double> Controller::engine_cpu_time() {
       if (auto* s = std::get_if<std::string>(&r)) {
         char* end = nullptr;
         const double v = std::strtod(s->c_str(), &end);
-        if (!s->empty() && end != nullptr && *end == '\0' && v >= 0) c.gtp_cpu_time = v;
+        // "inf" or "1e400" (strtod: infinity) is no more a time than "lots" is.
+        if (!s->empty() && end != nullptr && *end == '\0' && v >= 0 && std::isfinite(v))
+          c.gtp_cpu_time = v;
       }
     }
   }

@@ -10,6 +10,8 @@
 #include <cstring>
 #include <thread>
 
+#include "engine/process/saturating_duration.hpp"
+
 namespace rm::process {
 namespace {
 
@@ -50,7 +52,7 @@ bool group_has_running_member(pid_t pgid) {
 bool wait_until_group_stopped(pid_t pgid, double max_s) {
   // The usual case: the leader had no children left, the group no longer exists.
   if (::kill(-pgid, 0) != 0 && errno == ESRCH) return true;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(max_s);
+  const auto deadline = std::chrono::steady_clock::now() + saturating_duration(max_s);
   while (group_has_running_member(pgid)) {
     if (std::chrono::steady_clock::now() >= deadline) return false;
     std::this_thread::sleep_for(std::chrono::milliseconds(2));

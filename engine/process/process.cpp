@@ -21,6 +21,7 @@
 
 #include "engine/process/child_launch.hpp"
 #include "engine/process/group_wait.hpp"
+#include "engine/process/saturating_duration.hpp"
 #include "engine/process/stderr_collector.hpp"
 
 extern char** environ;
@@ -106,8 +107,7 @@ struct Process::Impl {
   // Waits up to max_s for the leader to exit (not reaping it). With a pidfd the wait ends
   // as soon as it exits; without one (old kernels) it polls with a growing sleep.
   bool wait_exit(double max_s, const std::atomic<bool>* abort = nullptr) {
-    const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                             std::chrono::duration<double>(max_s));
+    const auto deadline = Clock::now() + saturating_duration(max_s);
     auto step = std::chrono::microseconds(500);
     while (true) {
       if (peek_exit()) return true;
@@ -174,8 +174,27 @@ Process::~Process() {
   if (impl_ && !impl_->close_result) close(CloseOptions{0.0, 0.0});
 }
 
+// What in the spec would be silently cut short or misread as C strings: a NUL anywhere, an
+// environment name that is empty or holds '='. Control files and jobs refuse these already;
+// this is the last line for any other caller.
+namespace {
+std::optional<std::string> unpassable(const ProcessSpec& spec) {
+  auto has_nul = [](const std::string& s) { return s.find('\0') != std::string::npos; };
+  for (const auto& a : spec.argv)
+    if (has_nul(a)) return "a command argument contains a NUL character";
+  if (has_nul(spec.cwd) || has_nul(spec.stderr_path)) return "a path contains a NUL character";
+  for (const auto& [name, value] : spec.environ) {
+    if (name.empty() || name.find('=') != std::string::npos || has_nul(name))
+      return "invalid environment variable name";
+    if (has_nul(value)) return "environment variable " + name + " contains a NUL character";
+  }
+  return std::nullopt;
+}
+}  // namespace
+
 std::variant<std::unique_ptr<Process>, SpawnError> Process::spawn(const ProcessSpec& spec) {
   if (spec.argv.empty() || spec.argv[0].empty()) return SpawnError{"empty command"};
+  if (auto problem = unpassable(spec)) return SpawnError{*problem};
   const std::string& argv0 = spec.argv[0];
 
   if (!spec.cwd.empty()) {

@@ -6,6 +6,8 @@
 #include <cerrno>
 #include <chrono>
 
+#include "engine/process/saturating_duration.hpp"
+
 namespace rm::process::detail {
 
 void StderrStream::append(const char* data, std::size_t n) {
@@ -84,7 +86,7 @@ std::string StderrCollector::tail() const {
 
 bool StderrCollector::wait_for_eof(double max_s) {
   std::unique_lock lock(stream_->tail_mutex);
-  return stream_->eof_cv.wait_for(lock, std::chrono::duration<double>(max_s),
+  return stream_->eof_cv.wait_for(lock, saturating_duration(max_s),
                                   [this] { return stream_->at_eof; });
 }
 

@@ -11,8 +11,10 @@ int candidates_command(const CommandLine& line) {
   auto control = rm::control::load_control_file(line.control_file);
   // Only the mc_tuner has a fixed grid of candidates (the ce_tuner draws them at random).
   if (control.competition_type != "mc_tuner")
-    throw rm::run::RingmasterError("the candidates command lists an mc_tuner's candidates; a " +
-                                   control.competition_type + " has none");
+    throw rm::run::RingmasterError(
+        "the candidates command lists an mc_tuner's candidates; " +
+        std::string(control.competition_type == "allplayall" ? "an " : "a ") +
+        control.competition_type + " has none");
   std::cout << rm::control::describe_candidates(control);
   std::cout.flush();
   return kExitOk;

@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <charconv>
 
 namespace rm::cli {
 namespace {
@@ -10,6 +11,32 @@ const char* kUsage = "usage: ringmaster [options] <control file> [command]";
 
 ParseExit usage_error(const std::string& message) {
   return {kExitUsage, "", std::string(kUsage) + "\nringmaster: error: " + message + "\n"};
+}
+
+// A whole number in [lo, hi] written in decimal, or nullopt. Options are read as text and
+// checked here so that a bad value gets a message a person can act on (CLI11's own says
+// "not in range" for a word, and prints the limits of a 64-bit double).
+std::optional<int> whole_number(const std::string& text, long long lo, long long hi) {
+  long long v = 0;
+  const char* begin = text.data();
+  const char* end = text.data() + text.size();
+  if (!text.empty() && text[0] == '+') ++begin;
+  auto res = std::from_chars(begin, end, v);
+  if (text.empty() || res.ec != std::errc() || res.ptr != end || v < lo || v > hi)
+    return std::nullopt;
+  return static_cast<int>(v);
+}
+
+// CLI11's help, first line the usage line that usage errors print (in place of CLI11's own
+// "Usage:" line, which would differ from it).
+std::string help_text(const CLI::App& app) {
+  std::string help = app.help();
+  std::size_t at = help.find("Usage: ");
+  if (at != std::string::npos) {
+    std::size_t end = help.find('\n', at);
+    help.erase(at, end == std::string::npos ? std::string::npos : end - at + 1);
+  }
+  return std::string(kUsage) + "\n" + help;
 }
 
 }  // namespace
@@ -24,18 +51,19 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
   CommandLine line;
   std::vector<std::string> positional;
   bool version = false;
-  int max_games = -1;
+  std::string parallel, max_games;
 
   CLI::App app{
       "Runs Go competitions and parameter-tuning events between GTP engines.\n"
       "commands: run (default), stop, show, report, reset, check, candidates",
       "ringmaster"};
   app.add_option("args", positional, "<control file> [command]");
-  app.add_option("-j,--parallel", line.parallel,
-                 "number of games to play at once (worker threads), 1-1023")
-      ->check(CLI::Range(1, 1023));
-  app.add_option("-g,--max-games", max_games, "maximum number of games to start in this run")
-      ->check(CLI::NonNegativeNumber);
+  auto* parallel_option = app.add_option("-j,--parallel", parallel,
+                                         "number of games to play at once (worker threads), 1-1023")
+                              ->type_name("N");
+  auto* max_games_option =
+      app.add_option("-g,--max-games", max_games, "maximum number of games to start in this run")
+          ->type_name("N");
   app.add_flag("-q,--quiet", line.quiet, "no live display; warnings to stderr");
   app.add_flag("--log-gtp", line.log_gtp, "write GTP transcripts to <code>.gtplogs/");
   app.add_flag(
@@ -50,11 +78,25 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
   try {
     app.parse(reversed);
   } catch (const CLI::CallForHelp&) {
-    return ParseExit{kExitOk, app.help(), ""};
+    return ParseExit{kExitOk, help_text(app), ""};
   } catch (const CLI::ParseError& e) {
     return usage_error(e.what());
   }
   if (version) return ParseExit{kExitOk, std::string(kVersionText) + "\n", ""};
+  if (parallel_option->count() > 0) {
+    auto n = whole_number(parallel, 1, 1023);
+    if (!n)
+      return usage_error("-j/--parallel: must be a whole number from 1 to 1023 (got '" + parallel +
+                         "')");
+    line.parallel = *n;
+  }
+  if (max_games_option->count() > 0) {
+    auto n = whole_number(max_games, 0, 2147483647LL);
+    if (!n)
+      return usage_error("-g/--max-games: must be a whole number \u2265 0 (got '" + max_games +
+                         "')");
+    line.max_games = *n;
+  }
   if (positional.empty()) return usage_error("no control file specified");
   if (positional.size() > 2) return usage_error("too many arguments");
   line.control_file = positional[0];
@@ -64,7 +106,6 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
       return usage_error("no such command: " + positional[1]);
     line.command = positional[1];
   }
-  if (max_games >= 0) line.max_games = max_games;
   return line;
 }
 

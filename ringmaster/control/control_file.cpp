@@ -1,21 +1,20 @@
 // load_control_file: the YAML file -> ControlFile.
 #include "ringmaster/control/control_file.hpp"
 
+#include <algorithm>
+#include <filesystem>
+#include <optional>
+#include <utility>
+
 #include "ringmaster/control/ce_tuner_settings.hpp"
 #include "ringmaster/control/game_settings.hpp"
 #include "ringmaster/control/mc_tuner_settings.hpp"
 #include "ringmaster/control/model_tuner_settings.hpp"
 #include "ringmaster/control/player_fields.hpp"
 #include "ringmaster/control/tournament_settings.hpp"
+#include "ringmaster/control/yaml_document.hpp"
 #include "ringmaster/control/yaml_reader.hpp"
 #include "scales/grid.hpp"
-
-#include <algorithm>
-#include <filesystem>
-#include <fstream>
-#include <optional>
-#include <utility>
-#include <sstream>
 
 namespace rm::control {
 
@@ -44,41 +43,6 @@ std::string strip(const std::string& s) {
   if (b == std::string::npos) return "";
   std::size_t e = s.find_last_not_of(" \t\r\n");
   return s.substr(b, e - b + 1);
-}
-
-// The 1-based line and column of the first byte that is not part of valid UTF-8, if any.
-std::optional<std::pair<int, int>> first_invalid_utf8(const std::string& text) {
-  int line = 1, column = 1;
-  for (std::size_t i = 0; i < text.size();) {
-    auto c = static_cast<unsigned char>(text[i]);
-    std::size_t extra = c < 0x80 ? 0 : (c >> 5) == 0x6 ? 1 : (c >> 4) == 0xe ? 2 : (c >> 3) == 0x1e ? 3 : 99;
-    if (extra == 99 || i + extra >= text.size() + (extra == 0 ? 1 : 0)) return std::make_pair(line, column);
-    for (std::size_t k = 1; k <= extra; ++k)
-      if ((static_cast<unsigned char>(text[i + k]) >> 6) != 0x2) return std::make_pair(line, column);
-    if (c == '\n') {
-      ++line;
-      column = 0;
-    }
-    ++column;
-    i += extra + 1;
-  }
-  return std::nullopt;
-}
-
-YAML::Node parse_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ConfigError(path + ": cannot read control file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (auto bad = first_invalid_utf8(text.str()))
-    throw ConfigError(path + ":" + std::to_string(bad->first) + ":" + std::to_string(bad->second) +
-                      ": file is not encoded in UTF-8");
-  try {
-    return YAML::Load(text.str());
-  } catch (const YAML::ParserException& e) {
-    throw ConfigError(path + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) +
-                      ": YAML syntax error: " + e.msg);
-  }
 }
 
 CommonSettings read_common(const Reader& r, const Mapping& top) {
@@ -120,7 +84,7 @@ ControlFile load_control_file(const std::string& path) {
   if (control.code.empty()) throw ConfigError(path + ": control file name has no stem");
 
   Reader r(path);
-  YAML::Node root = parse_file(path);
+  YAML::Node root = load_yaml_document(path);
   if (!root.IsMap()) r.fail(root.Mark(), "", "the control file must be a YAML mapping (setting: value lines)");
 
   // competition_type first: it decides which other settings exist.

@@ -1,12 +1,16 @@
 // mc_tuner parameters and their scales.
 #include "ringmaster/control/parameters.hpp"
 
-#include "scales/python_format.hpp"
-#include "scales/scale.hpp"
+#include <yaml-cpp/depthguard.h>
 
 #include <charconv>
 #include <cmath>
 #include <set>
+
+#include "ringmaster/control/yaml_document.hpp"
+#include "scales/grid.hpp"
+#include "scales/python_format.hpp"
+#include "scales/scale.hpp"
 
 namespace rm::control::detail {
 namespace {
@@ -70,10 +74,15 @@ std::shared_ptr<const rm::scales::Scale> compact_scale(const Reader& r, const Fi
     YAML::Node list;
     try {
       list = YAML::Load(inside);
+    } catch (const YAML::DeepRecursion&) {
+      r.fail(f, "EXPLICIT value list nested too deep");
     } catch (const YAML::Exception& e) {
       r.fail(f, "invalid EXPLICIT value list '" + inside + "': " + e.msg);
     }
     if (!list.IsSequence()) r.fail(f, "EXPLICIT takes a list in brackets: EXPLICIT([a, b, c])");
+    // The list is YAML inside a string: no tags or NULs there either (positions are the scale's).
+    if (auto problem = find_unplain_yaml(list, ""))
+      r.fail(f, "in the EXPLICIT list: " + problem->what);
     std::vector<rm::scales::Value> values;
     for (std::size_t i = 0; i < list.size(); ++i) {
       if (!list[i].IsScalar()) r.fail(f, "EXPLICIT values must be numbers or strings");
@@ -117,7 +126,9 @@ std::shared_ptr<const rm::scales::Scale> mapping_scale(const Reader& r, const Fi
   }
   auto refuse = [&](const char* key) {
     for (const auto& [name, field] : m.entries())
-      if (name == key) r.fail(field, std::string("not used by a ") + type + " scale");
+      if (name == key)
+        r.fail(field,
+               std::string("not used by ") + (type[0] == 'E' ? "an " : "a ") + type + " scale");
   };
   if (type == "LINEAR" || type == "LOG") {
     refuse("values");
@@ -146,6 +157,30 @@ std::shared_ptr<const rm::scales::Scale> mapping_scale(const Reader& r, const Fi
     return rm::scales::make_expression(read_string(r, e), integer);
   } catch (const rm::scales::ScaleError& err) {
     r.fail(e, err.what());
+  }
+}
+
+// An expression scale that gives two grid points the same value makes two candidates that
+// are the same engine (a constant, or a non-monotonic or coarsely rounded expression).
+void check_distinct_values(const Reader& r, const Field& scale_field,
+                           const rm::scales::Parameter& p) {
+  std::vector<std::pair<double, rm::scales::Value>> seen;
+  for (int i = 0; i < p.split; ++i) {
+    double x = rm::scales::optimiser_point({i}, {p.split}).front();
+    rm::scales::Value v;
+    try {
+      v = p.scale->at(x);
+    } catch (const rm::scales::ScaleError&) {
+      continue;  // reported for that candidate when it is used (as `candidates` lists it)
+    }
+    for (const auto& [other_x, other_v] : seen)
+      if (other_v == v)
+        r.fail(scale_field, "gives the same value " + rm::scales::python_repr(v) +
+                                " at x=" + rm::scales::python_str(other_x) +
+                                " and x=" + rm::scales::python_str(x) + " (with split " +
+                                std::to_string(p.split) +
+                                "): each point of the grid must give a different value");
+    seen.emplace_back(x, v);
   }
 }
 
@@ -187,6 +222,8 @@ std::vector<ReadParameter> read_parameters(const Reader& r, const Field& f) {
     } catch (const rm::scales::ScaleError& e) {
       r.fail(scale_field, "error from scale (applied to " + rm::scales::python_str(probe) + "): " + e.what());
     }
+    if (p.scale->definition().value("type", "") == "EXPRESSION")
+      check_distinct_values(r, scale_field, p);
     p.format = rm::scales::default_format(p.code);
     if (auto fmt = m.find("format")) {
       p.format = read_string(r, *fmt);

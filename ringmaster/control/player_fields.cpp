@@ -1,11 +1,12 @@
 // Reading player definitions and turning them into PlayerSpecs.
 #include "ringmaster/control/player_fields.hpp"
 
-#include "engine/process/process.hpp"
-
 #include <cstdlib>
 #include <sstream>
 #include <stdexcept>
+
+#include "engine/process/process.hpp"
+#include "engine/process/saturating_duration.hpp"
 
 namespace rm::control::detail {
 
@@ -74,7 +75,9 @@ std::vector<std::string> read_gtp_command(const Reader& r, const Field& f) {
 
 double read_timeout(const Reader& r, const Field& f) {
   double v = read_number(r, f);
-  if (!(v > 0)) r.fail(f, "must be a positive number of seconds (got " + f.node.Scalar() + ")");
+  // The upper limit keeps deadlines representable (engine/process/saturating_duration.hpp).
+  if (!(v > 0) || v > rm::process::kMaxWaitSeconds)
+    r.fail(f, "must be a positive number of seconds, at most 1e9 (got " + f.node.Scalar() + ")");
   return v;
 }
 

@@ -1,11 +1,10 @@
 #include "ringmaster/control/tuner_settings.hpp"
 
 #include <charconv>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "ringmaster/control/player_fields.hpp"
+#include "ringmaster/game/bounded_file.hpp"
 
 namespace rm::control::detail {
 
@@ -41,11 +40,10 @@ std::vector<TemplateFile> read_template_files(const Reader& r, const Field& f,
     TemplateFile file;
     file.name = name;
     file.template_path = resolve_against(directory, expand_user(read_string(r, t)));
-    std::ifstream in(file.template_path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (!in) r.fail(t, "cannot read template file " + file.template_path);
-    file.text = text.str();
+    auto read = rm::game::read_bounded_file(file.template_path);
+    if (auto* problem = std::get_if<rm::game::FileProblem>(&read))
+      r.fail(t, "cannot read template file " + file.template_path + ": " + problem->message);
+    file.text = std::move(std::get<std::string>(read));
     try {
       for (auto& code : placeholder_codes(file.text, params)) used.insert(code);
     } catch (const ConfigError& e) {

@@ -4,7 +4,10 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <set>
+
+#include "ringmaster/control/utf8.hpp"
 
 namespace rm::control::detail {
 
@@ -132,6 +135,8 @@ long long read_int(const Reader& r, const Field& f) {
   const char* end = s.data() + s.size();
   if (!s.empty() && s[0] == '+') ++begin;
   auto res = std::from_chars(begin, end, v);
+  if (!is_quoted(f.node) && res.ec == std::errc::result_out_of_range && res.ptr == end)
+    r.fail(f, "integer out of range (got " + kind_of(f.node) + ")");
   if (is_quoted(f.node) || s.empty() || res.ec != std::errc() || res.ptr != end)
     r.fail(f, "must be an integer (got " + kind_of(f.node) + ")");
   return v;
@@ -160,6 +165,10 @@ double read_number(const Reader& r, const Field& f) {
   const char* end = s.data() + s.size();
   if (!s.empty() && s[0] == '+') ++begin;
   auto res = std::from_chars(begin, end, v);
+  // from_chars gives result_out_of_range for a number beyond a double (1e400) or below its
+  // smallest (1e-400); both are surely mistakes.
+  if (!is_quoted(f.node) && res.ec == std::errc::result_out_of_range && res.ptr == end)
+    r.fail(f, "number out of range (got " + kind_of(f.node) + ")");
   if (is_quoted(f.node) || s.empty() || res.ec != std::errc() || res.ptr != end || !std::isfinite(v))
     r.fail(f, "must be a number (got " + kind_of(f.node) + ")");
   return v;
@@ -169,10 +178,21 @@ std::string read_string(const Reader& r, const Field& f) { return scalar(r, f, "
 
 std::string identifier_problem(const std::string& s) {
   if (s.empty()) return "empty string";
-  for (char c : s) {
-    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-              std::string_view("-!$%&*+,.:;<=>?^_~").find(c) != std::string_view::npos;
-    if (!ok) return std::string("contains forbidden character: ") + c;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    bool ok =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+        (c != '\0' && std::string_view("-!$%&*+,.:;<=>?^_~").find(c) != std::string_view::npos);
+    if (ok) continue;
+    // Show the whole character, not one byte of its UTF-8 encoding.
+    std::size_t len = utf8_sequence_length(s, i);
+    if (c == '\0' || len == 0 ||
+        (len == 1 && (static_cast<unsigned char>(c) < 0x20 || c == 0x7f))) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02x", static_cast<unsigned char>(c));
+      return std::string("contains forbidden character: ") + hex;
+    }
+    return "contains forbidden character: " + s.substr(i, len);
   }
   return "";
 }

@@ -1,5 +1,6 @@
 #include "ringmaster/game/engine_spec_json.hpp"
 
+#include "engine/process/saturating_duration.hpp"
 #include "ringmaster/game/json_fields.hpp"
 
 namespace rm::game {
@@ -28,6 +29,8 @@ std::map<std::string, std::string> string_map(const nlohmann::json& v, const std
   if (!v.is_object()) json_fields::fail(path, "expected an object of strings");
   std::map<std::string, std::string> out;
   for (auto it = v.begin(); it != v.end(); ++it) {
+    if (it.key().find('\0') != std::string::npos)
+      json_fields::fail(path, "a name contains a NUL character");
     out[it.key()] = json_fields::as_string(it.value(), path + "." + it.key());
   }
   return out;
@@ -37,7 +40,10 @@ double positive_seconds(const nlohmann::json& j, const std::string& prefix, cons
                         double def) {
   double v = def;
   json_fields::get(j, prefix, key, v);
-  if (!(v > 0)) json_fields::fail(json_fields::join(prefix, key), "must be a positive number of seconds");
+  // The upper limit keeps deadlines representable (engine/process/saturating_duration.hpp).
+  if (!(v > 0) || v > rm::process::kMaxWaitSeconds)
+    json_fields::fail(json_fields::join(prefix, key),
+                      "must be a positive number of seconds, at most 1e9");
   return v;
 }
 
@@ -66,17 +72,24 @@ nlohmann::json engine_spec_to_json(const rm::gtp::EngineSpec& spec) {
 rm::gtp::EngineSpec engine_spec_from_json(const nlohmann::json& j, const std::string& path) {
   using namespace json_fields;
   object(j, path);
+  only_keys(
+      j, path,
+      {"name", "process", "startup_gtp_commands", "gtp_aliases", "timeouts", "gtp_pipelining"});
   rm::gtp::EngineSpec spec;
   get(j, path, "name", spec.name);
 
   const std::string ppath = join(path, "process");
   const auto& p = object(required(j, path, "process"), ppath);
+  only_keys(p, ppath, {"argv", "cwd", "environ", "stderr_mode", "stderr_path"});
   spec.process.argv = as_strings(required(p, ppath, "argv"), join(ppath, "argv"));
   if (spec.process.argv.empty() || spec.process.argv.front().empty()) {
     fail(join(ppath, "argv"), "must name an executable");
   }
   get(p, ppath, "cwd", spec.process.cwd);
   if (const auto* env = find(p, "environ")) spec.process.environ = string_map(*env, join(ppath, "environ"));
+  for (const auto& [name, value] : spec.process.environ)
+    if (name.empty() || name.find('=') != std::string::npos)
+      fail(join(ppath, "environ"), "invalid environment variable name '" + name + "'");
   if (const auto* mode = find(p, "stderr_mode")) {
     spec.process.stderr_mode =
         stderr_mode_from(as_string(*mode, join(ppath, "stderr_mode")), join(ppath, "stderr_mode"));
@@ -94,15 +107,23 @@ rm::gtp::EngineSpec engine_spec_from_json(const nlohmann::json& j, const std::st
       std::string ipath = cpath + "[" + std::to_string(i++) + "]";
       auto words = as_strings(c, ipath);
       if (words.empty()) fail(ipath, "empty command");
+      for (const auto& w : words)
+        if (!is_gtp_word(w))
+          fail(ipath, "invalid command (word '" + w + "' is not printable without spaces)");
       spec.startup_gtp_commands.push_back(std::move(words));
     }
   }
   if (const auto* aliases = find(j, "gtp_aliases")) {
     spec.gtp_aliases = string_map(*aliases, join(path, "gtp_aliases"));
+    for (const auto& [name, target] : spec.gtp_aliases)
+      if (!is_gtp_word(name) || !is_gtp_word(target))
+        fail(join(path, "gtp_aliases"),
+             "invalid alias (GTP command names are printable, without spaces)");
   }
   if (const auto* t = find(j, "timeouts")) {
     const std::string tpath = join(path, "timeouts");
     object(*t, tpath);
+    only_keys(*t, tpath, {"startup_s", "genmove_s", "other_s", "quit_s"});
     spec.timeouts.startup_s = positive_seconds(*t, tpath, "startup_s", spec.timeouts.startup_s);
     spec.timeouts.genmove_s = positive_seconds(*t, tpath, "genmove_s", spec.timeouts.genmove_s);
     spec.timeouts.other_s = positive_seconds(*t, tpath, "other_s", spec.timeouts.other_s);

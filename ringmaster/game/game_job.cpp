@@ -59,9 +59,13 @@ nlohmann::json to_json(const PlayerSpec& p) {
 PlayerSpec player_from_json(const nlohmann::json& j, const std::string& path) {
   using namespace json_fields;
   object(j, path);
+  only_keys(j, path,
+            {"code", "engine", "is_reliable_scorer", "allow_claim", "sgf_player_name_from_gtp"});
   PlayerSpec p;
   p.code = as_string(required(j, path, "code"), join(path, "code"));
-  if (p.code.empty()) fail(join(path, "code"), "empty player code");
+  // Player codes appear in messages, reports and SGF files: printable, without spaces.
+  if (!is_gtp_word(p.code))
+    fail(join(path, "code"), "must be a non-empty name without spaces or control characters");
   p.engine = engine_spec_from_json(required(j, path, "engine"), join(path, "engine"));
   if (p.engine.name.empty()) p.engine.name = p.code;  // messages name the player by its code
   get(j, path, "is_reliable_scorer", p.is_reliable_scorer);
@@ -73,6 +77,9 @@ PlayerSpec player_from_json(const nlohmann::json& j, const std::string& path) {
 GameSettings settings_from_json(const nlohmann::json& j, const std::string& path) {
   using namespace json_fields;
   object(j, path);
+  only_keys(j, path,
+            {"board_size", "komi", "handicap", "handicap_style", "move_limit", "scorer",
+             "internal_scorer_handicap_compensation"});
   GameSettings s;
   s.board_size = as_int(required(j, path, "board_size"), join(path, "board_size"));
   if (s.board_size < rm::go::kMinBoardSize || s.board_size > rm::go::kMaxBoardSize) {
@@ -126,12 +133,16 @@ nlohmann::json to_json(const GameJob& job) {
 GameJob job_from_json(const nlohmann::json& j) {
   using namespace json_fields;
   object(j, "");
+  only_keys(j, "",
+            {"game_id", "competition_code", "sgf_event", "sgf_note", "black", "white", "settings",
+             "sgf_dir", "void_sgf_dir", "gtp_log_path"});
   GameJob job;
   job.game_id = as_string(required(j, "", "game_id"), "game_id");
-  // The game id names files (<sgf_dir>/<game_id>.sgf), so it must be a plain file name.
-  if (job.game_id.empty() || job.game_id.find('/') != std::string::npos || job.game_id == "." ||
-      job.game_id == "..") {
-    fail("game_id", "must be a non-empty name without '/'");
+  // The game id names files (<sgf_dir>/<game_id>.sgf), so it must be a plain file name; it is
+  // also shown in logs and SGF: printable, without spaces.
+  if (!is_gtp_word(job.game_id) || job.game_id.find('/') != std::string::npos ||
+      job.game_id == "." || job.game_id == "..") {
+    fail("game_id", "must be a non-empty name without '/', spaces or control characters");
   }
   get(j, "", "competition_code", job.competition_code);
   get(j, "", "sgf_event", job.sgf_event);

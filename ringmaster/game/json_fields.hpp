@@ -2,12 +2,12 @@
 // so a bad job file says exactly what is wrong ("black.engine.process.argv: missing").
 #pragma once
 
+#include <initializer_list>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace rm::game::json_fields {
 
@@ -36,9 +36,35 @@ inline const nlohmann::json& required(const nlohmann::json& j, const std::string
   return *v;
 }
 
+// A job may come from another machine: it is checked as strictly as a control file.
+// No string may hold a NUL: it would cut an argument, a path or an environment value short.
 inline std::string as_string(const nlohmann::json& v, const std::string& path) {
   if (!v.is_string()) fail(path, "expected a string");
-  return v.get<std::string>();
+  auto s = v.get<std::string>();
+  if (s.find('\0') != std::string::npos) fail(path, "contains a NUL character");
+  return s;
+}
+
+// Refuses keys of the object `j` that are not in `allowed` (a misspelt field would
+// otherwise be ignored silently).
+inline void only_keys(const nlohmann::json& j, const std::string& path,
+                      std::initializer_list<const char*> allowed) {
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    bool known = false;
+    for (const char* a : allowed) known = known || it.key() == a;
+    if (!known) fail(join(path, it.key()), "unknown field");
+  }
+}
+
+// GTP command words and alias names: printable, no spaces ([\x21-\x7e\x80-\xff]+), as in
+// control files.
+inline bool is_gtp_word(const std::string& s) {
+  if (s.empty()) return false;
+  for (char ch : s) {
+    auto c = static_cast<unsigned char>(ch);
+    if (!((c >= 0x21 && c <= 0x7e) || c >= 0x80)) return false;
+  }
+  return true;
 }
 
 inline bool as_bool(const nlohmann::json& v, const std::string& path) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 
 #include "ringmaster/game/number_format.hpp"
@@ -41,7 +42,7 @@ std::optional<ParsedScore> parse_score(const std::string& raw) {
   char* end = nullptr;
   double m = std::strtod(rest.c_str(), &end);
   if (end == rest.c_str() || *end != '\0') return std::nullopt;  // gomill: float() fails -> ignored
-  if (m > 0) p.margin = m;
+  if (m > 0 && std::isfinite(m)) p.margin = m;  // "B+inf", "B+1e400": the margin is unknown
   return p;
 }
 

@@ -1,59 +1,62 @@
 // ringmaster-play JOB.json (or '-' for stdin): plays one GameJob and prints its GameResult as
-// JSON on stdout. Exit 0 when a result was produced (void or not), 2 for a bad job file.
+// JSON on stdout. Exit 0 when a result was produced (void or not) and for --help, 2 for a
+// bad job file or usage.
 // This is the seam for running games in another process or on another machine.
 #include <atomic>
 #include <csignal>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <string>
+#include <variant>
 
+#include "ringmaster/game/bounded_file.hpp"
 #include "ringmaster/game/game_job.hpp"
 #include "ringmaster/game/referee.hpp"
 
 namespace {
 
-// Reads a whole stream (istreambuf_iterator trips GCC 12's -Wnull-dereference at -O2).
-std::string slurp(std::istream& in) {
-  std::string s;
-  char buf[4096];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) s.append(buf, static_cast<std::size_t>(in.gcount()));
-  return s;
-}
-
 std::atomic<bool> g_abort{false};
 
 extern "C" void on_signal(int) { g_abort.store(true); }
 
+const char* const kUsage =
+    "usage: ringmaster-play JOB.json   (or '-' to read the job from stdin)\n";
+
 int usage_error(const std::string& message) {
-  std::cerr << "ringmaster-play: " << message << "\n";
+  std::cerr << kUsage << "ringmaster-play: " << message << "\n";
+  return 2;
+}
+
+int bad_job(const std::string& path, const std::string& message) {
+  std::cerr << "ringmaster-play: bad job file " << path << ": " << message << "\n";
   return 2;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 2 || std::string(argv[1]) == "-h" || std::string(argv[1]) == "--help") {
-    std::cerr << "usage: ringmaster-play JOB.json   (or '-' to read the job from stdin)\n"
-                 "Plays one game and prints the result as JSON on stdout.\n";
-    return 2;
+  if (argc == 2 && (std::string(argv[1]) == "-h" || std::string(argv[1]) == "--help")) {
+    std::cout
+        << kUsage
+        << "Plays one game and prints the result as JSON on stdout (docs/games-and-sgf.md).\n";
+    return 0;
   }
+  if (argc != 2) return usage_error(argc < 2 ? "no job file specified" : "too many arguments");
   std::string path = argv[1];
-  std::string text;
-  if (path == "-") {
-    text = slurp(std::cin);
-  } else {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return usage_error("cannot read job file " + path);
-    text = slurp(in);
-  }
+  // A job is small; a device, a FIFO or a huge file is refused rather than read for ever.
+  auto read =
+      path == "-" ? rm::game::read_bounded_stream(std::cin) : rm::game::read_bounded_file(path);
+  if (auto* problem = std::get_if<rm::game::FileProblem>(&read))
+    return bad_job(path, problem->message);
   rm::game::GameJob job;
   try {
-    job = rm::game::job_from_json(nlohmann::json::parse(text));
+    job = rm::game::job_from_json(nlohmann::json::parse(std::get<std::string>(read)));
   } catch (const nlohmann::json::parse_error& e) {
-    return usage_error("bad job file " + path + ": invalid JSON: " + e.what());
+    return bad_job(path, std::string("invalid JSON: ") + e.what());
+  } catch (const nlohmann::json::exception& e) {
+    // e.g. out_of_range for a number beyond a double (1e400)
+    return bad_job(path, std::string("invalid JSON: ") + e.what());
   } catch (const std::invalid_argument& e) {
-    return usage_error("bad job file " + path + ": " + e.what());
+    return bad_job(path, e.what());
   }
   // SIGINT/SIGTERM abort the game: engines are killed and a void result is still printed.
   struct sigaction sa {};

@@ -13,6 +13,10 @@ void request_stop(const std::string& cmd_path);
 // once. Any other content is left alone and ignored.
 bool take_stop_request(const std::string& cmd_path);
 
+// Whether a `run` holds the competition's lock file now (it is not taken: a run starting at
+// the same moment is not disturbed). No lock file: false.
+bool competition_is_running(const std::string& lock_path);
+
 // Removes a command file left over from an earlier run (gomill does this at run start, so
 // a stale "stop" does not end the new run at once).
 void remove_stale_commands(const std::string& cmd_path);

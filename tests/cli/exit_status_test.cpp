@@ -57,7 +57,7 @@ TEST_CASE("a bad control file starts nothing and writes nothing", "[cli][binary]
     CHECK_FALSE(std::filesystem::exists(dir.file(std::string("bad") + ext)));
 }
 
-TEST_CASE("show before any run says there is no status and stop writes the command file",
+TEST_CASE("show before any run says there is no status and stop has nothing to stop",
           "[cli][binary]") {
   Dir dir;
   std::ofstream(dir.file("t.yaml"))
@@ -75,8 +75,9 @@ TEST_CASE("show before any run says there is no status and stop writes the comma
   CHECK(candidates.exit_status == 0);
   CHECK_THAT(candidates.out, Catch::Contains("pl: "));
   auto stop = ringmaster(dir, {dir.file("t.yaml"), "stop"});
-  CHECK(stop.exit_status == 0);
-  CHECK(rm::test::slurp(dir.file("t.cmd")) == "stop\n");
+  CHECK(stop.exit_status == 1);
+  CHECK(stop.err == "ringmaster: nothing to stop: the competition is not running\n");
+  CHECK_FALSE(std::filesystem::exists(dir.file("t.cmd")));
   auto check = ringmaster(dir, {dir.file("t.yaml"), "check"});
   CHECK(check.exit_status == 0);
   CHECK_THAT(check.out, Catch::Contains("checking player opp"));

@@ -96,7 +96,8 @@ TEST_CASE("type and range errors name the setting and position", "[errors]") {
   cases.push_back({"\"ringbot --playouts 300\"", "\"ringbot 'unclosed\"", "players.opp.command: unbalanced quotes"});
   cases.push_back({"\"ringbot --playouts 300\"", "[]", "players.opp.command: empty command"});
   cases.push_back({"\"ringbot --playouts 300\"", "x\n    timeouts: {genmove: -3}",
-                   "bad.yaml:5:25: players.opp.timeouts.genmove: must be a positive number of seconds (got -3)"});
+                   "bad.yaml:5:25: players.opp.timeouts.genmove: must be a positive number of "
+                   "seconds, at most 1e9 (got -3)"});
   cases.push_back({"\"ringbot --playouts 300\"", "x\n    gtp_pipelining: no",
                    "players.opp.gtp_pipelining: invalid True/False value 'no'"});
   cases.push_back({"\"ringbot --playouts 300\"", "x\n    timeouts: {genmov: 3}",
@@ -145,7 +146,8 @@ TEST_CASE("candidate template errors", "[errors]") {
 TEST_CASE("file-level errors: missing file, forbidden extension, not a mapping", "[errors]") {
   TempDir dir;
   std::string missing = dir.path() + "/none.yaml";
-  CHECK_THROWS_WITH(load_control_file(missing), missing + ": cannot read control file");
+  CHECK_THROWS_WITH(load_control_file(missing),
+                    missing + ": cannot read control file: No such file or directory");
   std::string log = dir.write("x.log", valid_control());
   CHECK_THROWS_WITH(load_control_file(log), log + ": forbidden control file extension: .log");
   CHECK_THROWS_WITH(load_control_file(dir.write("x.db", valid_control())), Catch::Contains("forbidden control file extension: .db"));

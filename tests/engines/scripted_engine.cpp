@@ -5,7 +5,7 @@
 // "Moves" below counts the moves it has generated (genmove / gomill-genmove_ex answers);
 // "after N" means: the first N moves are normal, the (N+1)th triggers the behaviour.
 //
-// Flags (all stable; other areas' tests rely on them):
+// Flags (all stable; other areas' tests rely on them; --help points here):
 //   --name S / --version S        answers to `name` / `version` (default "scripted" / "1.0");
 //                                 an empty string makes the command fail ("? no name").
 //   --describe S                  implements gomill-describe_engine, answering S.
@@ -98,7 +98,8 @@ struct Options {
 };
 
 [[noreturn]] void usage(const std::string& why) {
-  std::fprintf(stderr, "scripted_engine: %s\n", why.c_str());
+  std::fprintf(stderr, "usage: scripted_engine [flags] (--help for help)\nscripted_engine: %s\n",
+               why.c_str());
   std::exit(2);
 }
 
@@ -119,7 +120,13 @@ Options parse_options(int argc, char** argv) {
         usage("bad number for " + a + ": " + v);
       }
     };
-    if (a == "--name")
+    if (a == "--help" || a == "-h") {
+      std::printf(
+          "usage: scripted_engine [flags]\n"
+          "A GTP engine for tests whose misbehaviour is chosen by flags; each flag is described\n"
+          "at the top of tests/engines/scripted_engine.cpp.\n");
+      std::exit(0);
+    } else if (a == "--name")
       o.name = value();
     else if (a == "--version")
       o.version = value();

@@ -129,7 +129,9 @@ TEST_CASE("GameJob JSON errors name the field", "[game][json]") {
   }
   SECTION("non-positive timeout") {
     j["black"]["engine"]["timeouts"] = {{"genmove_s", 0}};
-    CHECK_THROWS_WITH(job_from_json(j), "black.engine.timeouts.genmove_s: must be a positive number of seconds");
+    CHECK_THROWS_WITH(
+        job_from_json(j),
+        "black.engine.timeouts.genmove_s: must be a positive number of seconds, at most 1e9");
   }
   SECTION("environ value not a string") {
     j["black"]["engine"]["process"]["environ"] = {{"X", 1}};
@@ -138,5 +140,87 @@ TEST_CASE("GameJob JSON errors name the field", "[game][json]") {
   SECTION("settings missing") {
     j.erase("settings");
     CHECK_THROWS_WITH(job_from_json(j), "settings: missing");
+  }
+}
+
+// A job may come from another machine: it is checked as strictly as a control file (issue 13).
+TEST_CASE("GameJob JSON refuses what a control file refuses", "[game][json][hostile]") {
+  nlohmann::json j = minimal_job_json();
+  SECTION("unknown field at the top") {
+    j["sgf_dirr"] = "games";
+    CHECK_THROWS_WITH(job_from_json(j), "sgf_dirr: unknown field");
+  }
+  SECTION("unknown fields inside") {
+    j["black"]["engine"]["process"]["cwdd"] = "/tmp";
+    CHECK_THROWS_WITH(job_from_json(j), "black.engine.process.cwdd: unknown field");
+    j = minimal_job_json();
+    j["white"]["engine"]["timeouts"] = {{"genmove", 3}};
+    CHECK_THROWS_WITH(job_from_json(j), "white.engine.timeouts.genmove: unknown field");
+    j = minimal_job_json();
+    j["settings"]["komii"] = 6.5;
+    CHECK_THROWS_WITH(job_from_json(j), "settings.komii: unknown field");
+    j = minimal_job_json();
+    j["black"]["allow_claims"] = true;
+    CHECK_THROWS_WITH(job_from_json(j), "black.allow_claims: unknown field");
+    j = minimal_job_json();
+    j["black"]["engine"]["pipelining"] = true;
+    CHECK_THROWS_WITH(job_from_json(j), "black.engine.pipelining: unknown field");
+  }
+  SECTION("environment variable names with '=' or empty") {
+    j["black"]["engine"]["process"]["environ"] = {{"A=B", "1"}};
+    CHECK_THROWS_WITH(job_from_json(j),
+                      "black.engine.process.environ: invalid environment variable name 'A=B'");
+    j["black"]["engine"]["process"]["environ"] = {{"", "1"}};
+    CHECK_THROWS_WITH(job_from_json(j),
+                      "black.engine.process.environ: invalid environment variable name ''");
+  }
+  SECTION("aliases and startup commands with spaces") {
+    j["black"]["engine"]["gtp_aliases"] = {{"gomill-cpu_time", "cpu time"}};
+    CHECK_THROWS_WITH(job_from_json(j),
+                      "black.engine.gtp_aliases: invalid alias (GTP command names are "
+                      "printable, without spaces)");
+    j = minimal_job_json();
+    j["black"]["engine"]["startup_gtp_commands"] = {{"level 3"}};
+    CHECK_THROWS_WITH(job_from_json(j),
+                      Catch::Contains("black.engine.startup_gtp_commands[0]: invalid command"));
+  }
+  SECTION("game ids with spaces or control characters") {
+    j["game_id"] = "7\n8";
+    CHECK_THROWS_WITH(job_from_json(j),
+                      Catch::StartsWith("game_id: must be a non-empty name without '/'"));
+    j["game_id"] = "7 8";
+    CHECK_THROWS_WITH(job_from_json(j),
+                      Catch::StartsWith("game_id: must be a non-empty name without '/'"));
+  }
+  SECTION("player codes with spaces or control characters") {
+    j["black"]["code"] = "a b";
+    CHECK_THROWS_WITH(job_from_json(j), Catch::StartsWith("black.code: must be a non-empty name"));
+    j["black"]["code"] = "a\nb";
+    CHECK_THROWS_WITH(job_from_json(j), Catch::StartsWith("black.code: must be a non-empty name"));
+  }
+  SECTION("NUL characters in arguments, paths, environment and names") {
+    j["black"]["engine"]["process"]["argv"] = {"engine_a", std::string("x\0y", 3)};
+    CHECK_THROWS_WITH(job_from_json(j), "black.engine.process.argv[1]: contains a NUL character");
+    j = minimal_job_json();
+    j["black"]["engine"]["process"]["cwd"] = std::string("/tmp\0/x", 7);
+    CHECK_THROWS_WITH(job_from_json(j), "black.engine.process.cwd: contains a NUL character");
+    j = minimal_job_json();
+    j["black"]["engine"]["process"]["environ"] = {{std::string("A\0B", 3), "1"}};
+    CHECK_THROWS_WITH(job_from_json(j),
+                      "black.engine.process.environ: a name contains a NUL character");
+    j = minimal_job_json();
+    j["game_id"] = std::string("7\0.x", 4);
+    CHECK_THROWS_WITH(job_from_json(j), "game_id: contains a NUL character");
+    j = minimal_job_json();
+    j["sgf_dir"] = std::string("g\0h", 3);
+    CHECK_THROWS_WITH(job_from_json(j), "sgf_dir: contains a NUL character");
+  }
+  SECTION("timeouts too large to be a deadline") {
+    j["black"]["engine"]["timeouts"] = {{"genmove_s", 1e10}};
+    CHECK_THROWS_WITH(job_from_json(j),
+                      "black.engine.timeouts.genmove_s: must be a positive number of "
+                      "seconds, at most 1e9");
+    j["black"]["engine"]["timeouts"] = {{"quit_s", 1e9}};
+    CHECK_NOTHROW(job_from_json(j));
   }
 }

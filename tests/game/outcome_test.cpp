@@ -73,6 +73,13 @@ TEST_CASE("players' final scores combine as gomill does", "[game][outcome]") {
     CHECK(o.detail == "no score reported");
     CHECK(combine_player_scores({}).detail == "no score reported");
   }
+  SECTION("an infinite margin (or one beyond a double) is an unknown margin") {
+    for (const char* score : {"B+inf", "B+1e400", "b+nan"}) {
+      auto o = combine_player_scores({{"one", score}});
+      CHECK(o.sgf_result == "B+");
+      CHECK(o.detail == "unknown margin");
+    }
+  }
   SECTION("zero margin gives a winner with unknown margin") {
     auto o = combine_player_scores({{"one", "B+0"}});
     CHECK(o.sgf_result == "B+");

@@ -1,0 +1,148 @@
+// The real `ringmaster` binary used the wrong way (issue 13): messages a new user can act on,
+// `stop` that leaves nothing behind, `check` that creates nothing.
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "tests/e2e/child_process.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace {
+
+using Dir = rm::test::TempDir;
+
+rm::test::Finished run_binary(const Dir& dir, const std::string& binary,
+                              const std::vector<std::string>& args) {
+  std::vector<std::string> argv{std::string(RM_BIN_DIR) + "/" + binary};
+  argv.insert(argv.end(), args.begin(), args.end());
+  rm::test::ChildProcess child(argv, dir.file("capture"), "cli");
+  auto f = child.wait();
+  REQUIRE(f);
+  return *f;
+}
+
+rm::test::Finished ringmaster(const Dir& dir, const std::vector<std::string>& args) {
+  return run_binary(dir, "ringmaster", args);
+}
+
+std::string first_line(const std::string& text) {
+  return text.substr(0, text.find('\n'));
+}
+
+const char* const kTuner =
+    "competition_type: mc_tuner\n"
+    "players:\n  opp:\n    command: [ringbot]\n"
+    "board_size: 7\nkomi: 4.5\nnumber_of_games: 2\ncandidate_colour: w\n"
+    "opponent: opp\nexploration_coefficient: 0.45\ninitial_visits: 2\n"
+    "initial_wins: 1\nparameters:\n  - code: pl\n    scale: LOG(2, 40, integer)\n"
+    "    split: 3\n"
+    "candidate:\n  command: [ringbot, --playouts, '{pl}']\n"
+    "  environ: {RINGBOT_FILES: '{files_dir}'}\n"
+    "  files:\n    settings.txt: {template: settings.in}\n";
+
+// Every file under `dir`, except the captured output of the binaries.
+std::set<std::string> files_in(const Dir& dir) {
+  std::set<std::string> names;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir.path())) {
+    std::string name = std::filesystem::relative(e.path(), dir.path()).string();
+    if (name.rfind("capture.", 0) != 0) names.insert(name);
+  }
+  return names;
+}
+
+}  // namespace
+
+TEST_CASE("bad option values say what a good one is", "[cli][binary][hostile]") {
+  Dir dir;
+  auto word = ringmaster(dir, {"t.yaml", "-j", "abc"});
+  CHECK(word.exit_status == 2);
+  CHECK_THAT(
+      word.err,
+      Catch::EndsWith(
+          "ringmaster: error: -j/--parallel: must be a whole number from 1 to 1023 (got 'abc')\n"));
+  auto negative = ringmaster(dir, {"t.yaml", "-g", "-1"});
+  CHECK(negative.exit_status == 2);
+  CHECK_THAT(
+      negative.err,
+      Catch::EndsWith(
+          "ringmaster: error: -g/--max-games: must be a whole number \u2265 0 (got '-1')\n"));
+  CHECK(negative.err.size() < 200);  // no 300-digit range
+  CHECK(ringmaster(dir, {"t.yaml", "--parallel", "0"}).exit_status == 2);
+  CHECK(ringmaster(dir, {"t.yaml", "-g", "1.5"}).exit_status == 2);
+}
+
+TEST_CASE("--help shows the same usage line as a usage error", "[cli][binary][hostile]") {
+  Dir dir;
+  auto help = ringmaster(dir, {"--help"});
+  auto error = ringmaster(dir, {});
+  CHECK(help.exit_status == 0);
+  CHECK(error.exit_status == 2);
+  CHECK(first_line(help.out) == "usage: ringmaster [options] <control file> [command]");
+  CHECK(first_line(error.err) == first_line(help.out));
+}
+
+TEST_CASE("the helper binaries print their help and exit 0", "[cli][binary][hostile]") {
+  Dir dir;
+  for (const char* binary :
+       {"ringmaster-play", "scripted_engine", "ringbot", "bench_game_overhead", "bench_playouts"}) {
+    INFO(binary);
+    auto help = run_binary(dir, binary, {"--help"});
+    CHECK(help.exit_status == 0);
+    CHECK_THAT(help.out, Catch::StartsWith(std::string("usage: ") + binary));
+  }
+}
+
+TEST_CASE("stop refuses a bad control file and a competition that is not running",
+          "[cli][binary][hostile]") {
+  Dir dir;
+  std::ofstream(dir.file("bad.yaml")) << "competition_type: mc_tuner\nboard_size: [\n";
+  auto bad = ringmaster(dir, {dir.file("bad.yaml"), "stop"});
+  CHECK(bad.exit_status == 1);
+  CHECK_THAT(bad.err, Catch::Contains("bad.yaml:"));
+  CHECK_FALSE(std::filesystem::exists(dir.file("bad.cmd")));
+
+  std::ofstream(dir.file("t.yaml")) << kTuner;
+  std::ofstream(dir.file("settings.in")) << "playouts {pl}\n";
+  auto idle = ringmaster(dir, {dir.file("t.yaml"), "stop"});
+  CHECK(idle.exit_status == 1);
+  CHECK(idle.err == "ringmaster: nothing to stop: the competition is not running\n");
+  CHECK_FALSE(std::filesystem::exists(dir.file("t.cmd")));
+
+  // A run holds an exclusive lock on <code>.lock for as long as it runs; hold it here.
+  int fd = ::open(dir.file("t.lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  REQUIRE(fd >= 0);
+  REQUIRE(::flock(fd, LOCK_EX | LOCK_NB) == 0);
+  auto running = ringmaster(dir, {dir.file("t.yaml"), "stop"});
+  ::close(fd);
+  CHECK(running.exit_status == 0);
+  CHECK(rm::test::slurp(dir.file("t.cmd")) == "stop\n");
+}
+
+TEST_CASE("check creates nothing beside the control file", "[cli][binary][hostile]") {
+  Dir dir;
+  std::ofstream(dir.file("t.yaml")) << kTuner;
+  std::ofstream(dir.file("settings.in")) << "playouts {pl}\n";
+  const auto before = files_in(dir);
+  auto check = ringmaster(dir, {dir.file("t.yaml"), "check"});
+  CHECK(check.exit_status == 0);
+  CHECK_THAT(check.out, Catch::Contains("checking player candidate"));
+  CHECK(files_in(dir) == before);
+}
+
+TEST_CASE("messages use the right article", "[cli][binary][hostile]") {
+  Dir dir;
+  std::ofstream(dir.file("a.yaml"))
+      << "competition_type: allplayall\n"
+         "players:\n  p: {command: [ringbot]}\n  q: {command: [ringbot]}\n"
+         "board_size: 7\nkomi: 4.5\ncompetitors: [p, q]\n";
+  auto f = ringmaster(dir, {dir.file("a.yaml"), "candidates"});
+  CHECK(f.exit_status == 1);
+  CHECK(f.err ==
+        "ringmaster: the candidates command lists an mc_tuner's candidates; an allplayall has "
+        "none\n");
+}

@@ -8,6 +8,7 @@
 #include <iostream>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <thread>
 
 #include "ringmaster/control/config_error.hpp"
@@ -176,15 +177,27 @@ int main(int argc, char** argv) {
                                           : rm::simulation::expression_problem(spec.substr(5));
   };
   std::vector<int> cell_problem;
+  std::vector<std::string> skipped;
   try {
     for (std::size_t pi = 0; pi < problem_specs.size(); ++pi) {
       const Problem problem = make_problem(problem_specs[pi]);
-      for (const auto& tuner : tuners)
+      for (const auto& tuner : tuners) {
+        std::optional<rm::control::ControlFile> control;
+        try {
+          control = rm::simulation::simulation_control_file(tuner, problem.dims, budgets.back());
+        } catch (const rm::control::ConfigError& e) {
+          // A preset that cannot run at this size (mc16 in 5-D: 16^5 candidates) is skipped;
+          // a user's file with an error stops the run.
+          if (tuner.ends_with(".yaml") || tuner.ends_with(".yml")) throw;
+          skipped.push_back(tuner + " on " + problem.name + ": " + e.what());
+          continue;
+        }
         for (int n : in_flight) {
-          controls.push_back(rm::simulation::simulation_control_file(tuner, problem.dims, budgets.back()));
+          controls.push_back(*control);
           cells.push_back(Cell{problem.name, tuner, n, {}, 0, 0.0});
           cell_problem.push_back(static_cast<int>(pi));
         }
+      }
     }
   } catch (const rm::control::ConfigError& e) {
     std::cerr << "ringmaster-simulate: " << e.what() << "\n";
@@ -278,6 +291,12 @@ int main(int argc, char** argv) {
       std::printf("  %15s", row.runs > 0 ? format_regret(row.mean, row.standard_error).c_str() : "-");
     }
     std::printf("\n");
+  }
+  for (const auto& note : skipped) {
+    const auto colon = note.find(": /");
+    const auto reason = note.rfind(": ");
+    std::printf("skipped %s%s\n", note.substr(0, colon).c_str(),
+                reason != std::string::npos ? note.substr(reason).c_str() : "");
   }
   std::printf("%ld simulated games in %.1f s (%.2f million per minute on %d thread%s)\n", total_games,
               elapsed, static_cast<double>(total_games) / elapsed * 60.0 / 1e6, threads, threads == 1 ? "" : "s");

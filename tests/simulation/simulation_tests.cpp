@@ -1,0 +1,129 @@
+// The simulation bench: problems, simulated runs of every tuner (deterministic for a seed, with
+// games in flight), and the ringmaster-simulate command line.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "ringmaster/simulation/problem.hpp"
+#include "ringmaster/simulation/simulated_run.hpp"
+#include "ringmaster/simulation/tuner_spec.hpp"
+#include "tests/support/temp_dir.hpp"
+
+using namespace rm::simulation;
+
+namespace {
+
+struct Output {
+  int status = -1;
+  std::string text;
+};
+
+Output run_simulate(const std::string& arguments) {
+  const std::string command = std::string(RM_BIN_DIR) + "/ringmaster-simulate " + arguments + " 2>&1";
+  Output out;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  char buffer[4096];
+  std::size_t n = 0;
+  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) out.text.append(buffer, n);
+  const int status = ::pclose(pipe);
+  out.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("simulation: every built-in problem has its optimum where stated", "[simulation]") {
+  for (const auto& name : builtin_problem_names()) {
+    INFO(name);
+    const Problem p = builtin_problem(name);
+    CHECK(static_cast<int>(p.optimum.size()) == p.dims);
+    CHECK(p.regret(p.optimum) == 0.0);
+    CHECK(p.best > 0.0);
+    CHECK(p.best < 1.0);
+    // Nowhere on a coarse grid is better than the optimum.
+    std::vector<double> x(static_cast<std::size_t>(p.dims), -1.0);
+    for (int i = 0; i <= 40; ++i) {
+      for (double& v : x) v = -1.0 + 0.05 * i;
+      CHECK(p.regret(x) >= -1e-12);
+    }
+  }
+  const Problem log = builtin_problem("log");
+  CHECK(log.best == Approx(1.0 / (1.0 + std::exp(-(2.0 * std::log(2.0) - 0.9)))));
+  CHECK(builtin_problem("power").optimum[0] == Approx(0.6093213380198702).margin(1e-6));
+  CHECK_THROWS_WITH(builtin_problem("lg"), Catch::Contains("unknown problem 'lg'"));
+}
+
+TEST_CASE("simulation: an expression problem finds its own optimum", "[simulation]") {
+  const Problem p = expression_problem("1/(1+exp(-(0.5-4*(x1-0.3)^2-2*(x2+0.2)^2)))");
+  CHECK(p.dims == 2);
+  CHECK(p.optimum[0] == Approx(0.3).margin(0.01));
+  CHECK(p.optimum[1] == Approx(-0.2).margin(0.01));
+  CHECK_THROWS_WITH(expression_problem("1/(1+"), Catch::Contains("invalid expression"));
+  CHECK_THROWS_WITH(expression_problem("0.5"), Catch::Contains("uses none of x1..x8"));
+  CHECK_THROWS_WITH(expression_problem("2*x1+1"), Catch::Contains("not a probability"));
+}
+
+TEST_CASE("simulation: each tuner runs unchanged and is deterministic for a seed", "[simulation]") {
+  const Problem problem = builtin_problem("log");
+  for (const std::string tuner : {"mc8", "ce", "model"}) {
+    INFO(tuner);
+    for (int in_flight : {1, 16}) {
+      auto control = simulation_control_file(tuner, 1, 1000);
+      set_seed(control, 5);
+      const auto a = simulate_run(control, problem, in_flight, {500, 1000}, 9);
+      const auto b = simulate_run(control, problem, in_flight, {500, 1000}, 9);
+      CHECK(a.games == 1000);
+      REQUIRE(a.regrets.size() == 2);
+      CHECK(a.regrets == b.regrets);
+      CHECK(a.regrets[1] >= 0.0);
+      CHECK(a.regrets[1] < 0.3);
+    }
+  }
+}
+
+TEST_CASE("simulation: a user's control file supplies the tuner settings", "[simulation]") {
+  rm::test::TempDir dir;
+  const std::string path = dir.write("mine.yaml",
+                                     "competition_type: model_tuner\n"
+                                     "region_scale: 0.5\n"
+                                     "parameters:\n"
+                                     "  - {code: a, lower: -1, upper: 1}\n"
+                                     "  - {code: b, lower: -1, upper: 1}\n");
+  auto control = simulation_control_file(path, 2, 300);
+  CHECK(std::get<rm::control::ModelTunerSettings>(control.competition).region_scale == 0.5);
+  CHECK_THROWS_WITH(simulation_control_file(path, 1, 300), Catch::Contains("has 2 parameters; the problem has 1"));
+}
+
+TEST_CASE("ringmaster-simulate: table and JSON", "[simulation]") {
+  const Output out = run_simulate("-p log,step -t mc8,model -r 3 -b 100,300 -n 1,8 -j 2 --json -");
+  INFO(out.text);
+  REQUIRE(out.status == 0);
+  CHECK_THAT(out.text, Catch::Contains("mean simple regret x 1000"));
+  CHECK_THAT(out.text, Catch::Contains("log          model"));
+  const auto json = nlohmann::json::parse(out.text.substr(out.text.find("{\n")));
+  CHECK(json["rows"].size() == 2 * 2 * 2 * 2);  // problems x tuners x in flight x budgets
+  CHECK(json["rows"][0]["runs"] == 3);
+  // The same seed gives the same table, whatever the number of threads.
+  const Output again = run_simulate("-p log,step -t mc8,model -r 3 -b 100,300 -n 1,8 -j 1 --json -");
+  REQUIRE(again.status == 0);
+  const auto json_again = nlohmann::json::parse(again.text.substr(again.text.find("{\n")));
+  CHECK(json_again["rows"] == json["rows"]);
+}
+
+TEST_CASE("ringmaster-simulate: bad arguments exit 2 with a message", "[simulation]") {
+  const Output bad_tuner = run_simulate("-t nosuch -r 1 -b 10");
+  CHECK(bad_tuner.status == 2);
+  CHECK_THAT(bad_tuner.text, Catch::Contains("unknown tuner 'nosuch'"));
+  const Output bad_budget = run_simulate("-b 1000,abc");
+  CHECK(bad_budget.status == 2);
+  CHECK_THAT(bad_budget.text, Catch::Contains("--budgets: 'abc' is not a whole number"));
+  const Output bad_runs = run_simulate("-r 0");
+  CHECK(bad_runs.status == 2);
+  const Output help = run_simulate("--help");
+  CHECK(help.status == 0);
+  CHECK_THAT(help.text, Catch::Contains("usage: ringmaster-simulate"));
+}

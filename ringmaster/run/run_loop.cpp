@@ -213,8 +213,8 @@ class RunLoop {
     return summary_;
   }
 
-  // After abort_games(): waits (bounded) for the workers; results are dropped (the caller
-  // handles the ones that must still count).
+  // After abort_games(): waits (bounded) for the workers, handing each result that still
+  // comes back to on_result (which commits the ones that must still count, or drops them).
   template <typename OnResult>
   void wait_for_aborted_games(OnResult on_result) {
     auto deadline = Clock::now() + kAbortGrace;

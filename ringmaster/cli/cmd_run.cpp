@@ -36,6 +36,9 @@ int run_command(const CommandLine& line) {
   } else {
     display.say("running startup checks on all players");
     auto outcome = rm::run::run_startup_checks(players, false);
+    // Late errors of a check that passed (an engine that had to be killed after `quit`) are
+    // shown, as `check` shows them: they would otherwise go unnoticed until the games.
+    for (const auto& w : outcome.warnings) std::cerr << w << std::endl;
     if (outcome.failure) {
       std::cerr << *outcome.failure << "\n(use the 'check' command to see stderr output)"
                 << std::endl;

@@ -169,6 +169,35 @@ TEST_CASE("run: a run that fails its startup checks creates no file", "[e2e][not
   CHECK(c.committed_games() == 2);
 }
 
+TEST_CASE(
+    "run: an engine killed after quit in a startup check is reported, not passed over "
+    "in silence",
+    "[e2e][nothing-lost]") {
+  CompetitionDir c("slowquit",
+                   "competition_type: playoff\n"
+                   "players:\n"
+                   "  a: {command: ['" +
+                       kScripted +
+                       "', --ignore-quit], timeouts: {quit: 0.2}}\n"
+                       "  b: {command: ['" +
+                       kScripted +
+                       "', --resign-after, '1']}\n"
+                       "board_size: 7\nkomi: 4.5\n"
+                       "matchups: [[a, b]]\nnumber_of_games: 1\n");
+  auto f = c.run({"run", "-q"});
+  INFO(f.err);
+  CHECK(f.exit_status == 0);
+  // Once for the startup check (stderr), once for the game (the log and stderr with -q).
+  const std::string late =
+      "error closing player a:\nengine did not exit within 0.2s of 'quit'; "
+      "killed (SIGKILL)";
+  std::size_t count = 0;
+  for (auto at = f.err.find(late); at != std::string::npos; at = f.err.find(late, at + 1)) ++count;
+  CHECK(count == 2);
+  CHECK_THAT(rm::test::slurp(c.file(".log")), Catch::Contains("error closing player a:\n"));
+  CHECK(rm::test::tagged_processes_after(c.tag(), 5s).empty());
+}
+
 TEST_CASE("run: skip_player_checks says how many checks it skips", "[e2e][nothing-lost]") {
   CompetitionDir c("skipchk", "skip_player_checks: true\n" + playoff_yaml(1));
   auto f = c.run({"run"});

@@ -174,14 +174,19 @@ class RunLoop {
 
   void process_finished(const rm::game::GameResult& result) {
     rm::comp::ResultLines lines = competition_.on_result(result);
-    std::vector<std::string> history = {lines.history_line};
-    for (auto& l : competition_.periodic_history_lines()) history.push_back(std::move(l));
-    if (!commit(result, history)) {
+    if (!commit(result, history_lines(lines))) {
       warn("game " + result.game_id + " was already committed; this result is ignored");
       return;
     }
     results_.push_back(lines.screen_line);
     keep_last(results_, rm::report::kResultsShown);
+  }
+
+  // The game's line and any periodic lines now due (the tree dump...), for the history.
+  std::vector<std::string> history_lines(const rm::comp::ResultLines& lines) const {
+    std::vector<std::string> history = {lines.history_line};
+    for (auto& l : competition_.periodic_history_lines()) history.push_back(std::move(l));
+    return history;
   }
 
   // The result, the state and the history lines in one transaction, then the history file.
@@ -247,7 +252,7 @@ class RunLoop {
       if (result.is_void || !summary_.store_error.empty()) return;
       rm::comp::ResultLines lines = competition_.on_result(result);
       try {
-        commit(result, {lines.history_line});
+        commit(result, history_lines(lines));
       } catch (const rm::store::StoreError& e) {
         store_failed(result.game_id, e.what());
       }

@@ -8,7 +8,9 @@
 namespace rm::go {
 
 namespace {
-constexpr std::uint8_t raw(Colour c) { return static_cast<std::uint8_t>(c); }
+constexpr std::uint8_t raw(Colour c) {
+  return static_cast<std::uint8_t>(c);
+}
 // A game is a few hundred moves; reserving avoids reallocation in any ordinary game.
 constexpr std::size_t kHistoryReserve = 1024;
 }  // namespace
@@ -89,7 +91,7 @@ std::uint64_t Board::hash_after(Colour c, Point p) const {
 MoveError Board::check_point(Colour c, Point p) const {
   if (colour_[idx(p)] != raw(Colour::Empty)) return MoveError::Occupied;
   if (p == ko_point_ && c == ko_colour_) return MoveError::Ko;
-  if (is_suicide(c, p)) return MoveError::Suicide;
+  if (is_suicide(c, p)) return suicide_allowed_ ? MoveError::None : MoveError::Suicide;
   if (superko_) return check_superko(c, p);
   return MoveError::None;
 }
@@ -196,8 +198,10 @@ void Board::place_stone(Colour c, Point p) {
   // Each neighbour: an empty one is a liberty of the new stone, a stone loses liberty p.
   auto touch = [&](Point n) {
     const std::uint8_t nc = colour_[idx(n)];
-    if (nc == raw(Colour::Empty)) add_liberty(p, n);
-    else if (nc != kBorder) remove_liberty(chain_[idx(n)], p);
+    if (nc == raw(Colour::Empty))
+      add_liberty(p, n);
+    else if (nc != kBorder)
+      remove_liberty(chain_[idx(n)], p);
   };
   touch(p - 1);
   touch(p + 1);
@@ -211,8 +215,10 @@ void Board::place_stone(Colour c, Point p) {
     const Point theirs = chain_[idx(n)];
     if (mine == theirs) return;
     // Relabel the smaller chain.
-    if (chain_size_[idx(mine)] >= chain_size_[idx(theirs)]) merge_chains(mine, theirs);
-    else merge_chains(theirs, mine);
+    if (chain_size_[idx(mine)] >= chain_size_[idx(theirs)])
+      merge_chains(mine, theirs);
+    else
+      merge_chains(theirs, mine);
   };
   join(p - 1);
   join(p + 1);
@@ -249,7 +255,9 @@ void Board::play_fast(Colour c, Point p) {
   }
 }
 
-void Board::record_position() { history_.push_back(hash_); }
+void Board::record_position() {
+  history_.push_back(hash_);
+}
 
 MoveError Board::play(Colour c, Move m) {
   MoveError e = check(c, m);
@@ -259,7 +267,14 @@ MoveError Board::play(Colour c, Move m) {
     pass_fast();
     return MoveError::None;
   }
-  play_fast(c, point_of(m.vertex()));
+  const Point p = point_of(m.vertex());
+  play_fast(c, p);
+  if (suicide_allowed_ && libs_[idx(chain_[idx(p)])] == 0) {
+    // A suicide (it captured nothing, or its chain would have a liberty): the chain goes.
+    capture_chain(chain_[idx(p)]);
+    ko_point_ = kNoPoint;
+    ko_colour_ = Colour::Empty;
+  }
   record_position();
   return MoveError::None;
 }

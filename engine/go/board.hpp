@@ -41,9 +41,14 @@ class Board {
   // Plays (with captures) if legal; otherwise changes nothing and returns the error.
   MoveError play(Colour c, Move m);
 
-  // Off by default: simple ko only. Suicide is always forbidden.
+  // Off by default: simple ko only.
   void set_positional_superko(bool on) { superko_ = on; }
   bool positional_superko() const { return superko_; }
+  // Off by default: suicide is illegal (MoveError::Suicide). On, as on gomill's board, a
+  // suicide is legal through check() and play(), which removes the suicided chain (no
+  // superko check for such a move). The fast interface (ringbot's playouts) never allows it.
+  void set_suicide_allowed(bool on) { suicide_allowed_ = on; }
+  bool suicide_allowed() const { return suicide_allowed_; }
 
   // A black stone for handicap set-up: the point must be empty; no captures are made.
   // Throws std::invalid_argument for an occupied or off-board vertex.
@@ -78,7 +83,10 @@ class Board {
   // Plays a move that is_legal_fast accepted; skips the superko history.
   void play_fast(Colour c, Point p);
   // A pass for the playouts: clears the ko point.
-  void pass_fast() { ko_point_ = kNoPoint; ko_colour_ = Colour::Empty; }
+  void pass_fast() {
+    ko_point_ = kNoPoint;
+    ko_colour_ = Colour::Empty;
+  }
   // Copies the position (stones, chains, ko, hash) but not the superko history; cheaper than
   // assignment because only the points in use are copied.
   void copy_position_from(const Board& other);
@@ -113,19 +121,20 @@ class Board {
   int stride_;
   int num_points_;  // stride_ * stride_: the prefix of every array in use
   bool superko_ = false;
+  bool suicide_allowed_ = false;
   Point ko_point_ = kNoPoint;
   Colour ko_colour_ = Colour::Empty;
   std::uint64_t hash_ = 0;
   int stones_[3] = {0, 0, 0};
   int empty_count_ = 0;
 
-  std::array<std::uint8_t, kMaxPoints> colour_{};      // Colour or kBorder
-  std::array<std::uint32_t, kMaxPoints> nbr_counts_{}; // orthogonal neighbours by colour
-  std::array<std::uint16_t, kMaxPoints> chain_{};      // head point of the chain at a stone
-  std::array<std::uint16_t, kMaxPoints> next_stone_{}; // circular list of a chain's stones
+  std::array<std::uint8_t, kMaxPoints> colour_{};       // Colour or kBorder
+  std::array<std::uint32_t, kMaxPoints> nbr_counts_{};  // orthogonal neighbours by colour
+  std::array<std::uint16_t, kMaxPoints> chain_{};       // head point of the chain at a stone
+  std::array<std::uint16_t, kMaxPoints> next_stone_{};  // circular list of a chain's stones
   // Indexed by a chain's head point:
   std::array<std::uint16_t, kMaxPoints> chain_size_{};
-  std::array<std::uint16_t, kMaxPoints> libs_{};       // pseudo-liberty count
+  std::array<std::uint16_t, kMaxPoints> libs_{};  // pseudo-liberty count
   std::array<std::uint32_t, kMaxPoints> lib_sum_{};
   std::array<std::uint32_t, kMaxPoints> lib_sum_sq_{};
   // Empty points for uniform move choice: empties_[0 .. empty_count_) and each point's slot.

@@ -17,15 +17,6 @@ namespace {
 // A flooding engine is a protocol error, not unbounded memory.
 constexpr std::size_t max_response_bytes = 1 << 20;
 
-// "2.0", "0.5", "600.0": seconds as in the messages' examples.
-std::string format_seconds(double s) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", s);
-  std::string r = buf;
-  if (r.find_first_of(".e") == std::string::npos) r += ".0";
-  return r;
-}
-
 // True if nothing is left of the line once control characters (including CR) are removed:
 // such a line ends a response.
 bool is_terminator(const std::string& line) {
@@ -331,6 +322,14 @@ std::optional<bool> Channel::known(const std::string& name) {
     entries_.pop_front();
   if (auto it = known_.find(name); it != known_.end()) return it->second;
   return std::nullopt;
+}
+
+std::string format_seconds(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", s);
+  std::string r = buf;
+  if (r.find_first_of(".e") == std::string::npos) r += ".0";
+  return r;
 }
 
 }  // namespace rm::gtp::detail

@@ -18,6 +18,9 @@
 
 namespace rm::gtp::detail {
 
+// "2.0", "0.5", "600.0": seconds as in the messages' examples.
+std::string format_seconds(double s);
+
 using Reply = std::variant<std::string, GtpError>;
 
 class Channel {

@@ -42,11 +42,13 @@ Controller::CloseReport Controller::Impl::do_close() {
     submit_with_timeout({{"quit", {}}}, spec.timeouts.quit_s);
     quit_submitted = true;
   }
+  bool quit_really_sent = false;
   if (quit_submitted) {
     auto r = channel->receive();
     // A quit that was never really sent (the channel broke while dropping abandoned
     // responses before it) is not the engine's late error.
-    if (auto* e = std::get_if<GtpError>(&r); e && !channel->last_result_derived()) {
+    quit_really_sent = !channel->last_result_derived();
+    if (auto* e = std::get_if<GtpError>(&r); e && quit_really_sent) {
       report.late_errors.push_back(e->message);
     }
   }
@@ -62,6 +64,14 @@ Controller::CloseReport Controller::Impl::do_close() {
     report.rusage_cpu_s = closed.rusage_cpu_s;
     report.exit_status = closed.exit.status_value();
     report.was_killed = closed.was_terminated || closed.was_killed;
+    // An engine that answered `quit` and then had to be terminated misbehaved: say so (one
+    // already broken, aborted or never asked to quit is killed as expected, silently).
+    if (report.was_killed && quit_really_sent && !broken) {
+      report.late_errors.push_back(
+          "error closing " + player() + ":\nengine did not exit within " +
+          detail::format_seconds(options.wait_s) + "s of 'quit'; " +
+          (closed.was_killed ? "killed (SIGKILL)" : "terminated (SIGTERM)"));
+    }
   }
   channel->mark_closed();
   close_report = report;

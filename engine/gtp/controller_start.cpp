@@ -40,7 +40,9 @@ std::vector<std::variant<std::unique_ptr<Controller>, GtpError>> Controller::sta
   // sent to an engine until it has answered).
   for (std::size_t i = 0; i < requests.size(); ++i) {
     const StartRequest& req = requests[i];
-    auto spawned = rm::process::Process::spawn(req.spec.process);
+    rm::process::ProcessSpec process_spec = req.spec.process;
+    if (process_spec.stderr_name.empty()) process_spec.stderr_name = "player " + req.spec.name;
+    auto spawned = rm::process::Process::spawn(process_spec);
     if (auto* e = std::get_if<rm::process::SpawnError>(&spawned)) {
       results[i] = GtpError{ErrorKind::StartFailed, "error starting subprocess for player " +
                                                         req.spec.name + ":\n" + e->message};

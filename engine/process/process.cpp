@@ -134,23 +134,39 @@ struct Process::Impl {
     if (!reaped) ::kill(-pid, sig);
   }
 
-  // Fills the buffer with whatever is readable, waiting at most until `deadline`.
+  // Fills the buffer with whatever is readable, waiting at most until `deadline`. The pidfd
+  // is watched with the pipe: an engine that exits while a child it forked still holds its
+  // stdout would otherwise give no EOF, and the read would wait for the whole deadline.
+  // Output already in the pipe is read even when the deadline has passed (its sender kept
+  // the deadline; the reader was late, e.g. closing another engine first).
   IoStatus fill(Clock::time_point deadline, const std::atomic<bool>* abort, std::string& error) {
     while (true) {
       if (abort != nullptr && abort->load()) return IoStatus::Aborted;
       const auto now = Clock::now();
-      if (now >= deadline) return IoStatus::Timeout;
-      auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now) +
-                  std::chrono::milliseconds(1);
+      const bool late = now >= deadline;
+      auto wait = late ? std::chrono::milliseconds(0)
+                       : std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now) +
+                             std::chrono::milliseconds(1);
       if (abort != nullptr) wait = std::min(wait, std::chrono::milliseconds(50));
-      pollfd pfd{stdout_fd, POLLIN, 0};
-      const int r = ::poll(&pfd, 1, static_cast<int>(std::min<long long>(wait.count(), INT_MAX)));
+      pollfd pfds[2] = {{stdout_fd, POLLIN, 0}, {pidfd, POLLIN, 0}};
+      const nfds_t count = pidfd >= 0 ? 2 : 1;
+      const int r =
+          ::poll(pfds, count, static_cast<int>(std::min<long long>(wait.count(), INT_MAX)));
       if (r < 0) {
         if (errno == EINTR) continue;
         error = "poll: " + errno_text(errno);
         return IoStatus::Failed;
       }
-      if (r == 0) continue;
+      if (r == 0 || pfds[0].revents == 0) {
+        if (count == 2 && pfds[1].revents != 0) {
+          // The leader has exited and its pipe holds nothing: everything it wrote before
+          // exiting was already in the pipe, so nothing more can come from it.
+          stdout_eof = true;
+          return IoStatus::Eof;
+        }
+        if (late) return IoStatus::Timeout;
+        continue;
+      }
       char buf[65536];
       const ssize_t n = ::read(stdout_fd, buf, sizeof buf);
       if (n < 0) {
@@ -302,7 +318,8 @@ std::variant<std::unique_ptr<Process>, SpawnError> Process::spawn(const ProcessS
   impl->pidfd = launched.pidfd;
   impl->stdin_fd = in[1];
   impl->stdout_fd = out[0];
-  impl->stderr_collector = std::make_unique<detail::StderrCollector>(err[0], sink_fd);
+  impl->stderr_collector = std::make_unique<detail::StderrCollector>(
+      err[0], sink_fd, spec.stderr_sink_limit, spec.stderr_name);
   return std::unique_ptr<Process>(new Process(std::move(impl)));
 }
 

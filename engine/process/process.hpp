@@ -34,6 +34,11 @@ struct ProcessSpec {
   std::map<std::string, std::string> environ;  // added to / overriding the inherited environment
   StderrMode stderr_mode = StderrMode::Discard;
   std::string stderr_path;  // for AppendToFile
+  // AppendToFile / PassThrough: at most this many bytes of stderr reach the sink (0: no
+  // limit); the rest is still drained (and kept in the tail) but dropped, and when the
+  // stream ends a line says how much was dropped, naming the engine by stderr_name.
+  std::size_t stderr_sink_limit = 0;
+  std::string stderr_name;
 };
 
 // The executable that spawn() would run for argv0, or nullopt if none is found.

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 
@@ -10,15 +11,28 @@
 
 namespace rm::process::detail {
 
+namespace {
+
+void write_all(int fd, const char* data, std::size_t n) {
+  std::size_t done = 0;
+  while (done < n) {
+    const ssize_t w = ::write(fd, data + done, n - done);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) break;  // a failing log file must not stop the draining
+    done += static_cast<std::size_t>(w);
+  }
+}
+
+}  // namespace
+
 void StderrStream::append(const char* data, std::size_t n) {
   if (sink_fd >= 0) {
-    std::size_t done = 0;
-    while (done < n) {
-      const ssize_t w = ::write(sink_fd, data + done, n - done);
-      if (w < 0 && errno == EINTR) continue;
-      if (w <= 0) break;  // a failing log file must not stop the draining
-      done += static_cast<std::size_t>(w);
-    }
+    // A chatty engine must not fill the disk through the log: past the limit, only count.
+    std::size_t allowed = n;
+    if (sink_limit > 0) allowed = std::min(n, sink_limit - std::min(sink_limit, sink_written));
+    write_all(sink_fd, data, allowed);
+    sink_written += allowed;
+    dropped += n - allowed;
   }
   std::lock_guard lock(tail_mutex);
   tail.append(data, n);
@@ -41,6 +55,14 @@ long StderrStream::read_some(char* buf, std::size_t size) {
 void StderrStream::close_at_eof() {
   if (fd >= 0) ::close(fd);
   fd = -1;
+  if (dropped > 0 && sink_fd >= 0) {
+    const std::string note = "\n[ringmaster: " + (name.empty() ? std::string("engine") : name) +
+                             ": " + std::to_string(dropped) +
+                             " more bytes of stderr dropped (at most " +
+                             std::to_string(sink_limit) + " bytes are kept per game)]\n";
+    write_all(sink_fd, note.data(), note.size());
+    dropped = 0;
+  }
   {
     std::lock_guard lock(tail_mutex);
     at_eof = true;
@@ -48,8 +70,10 @@ void StderrStream::close_at_eof() {
   eof_cv.notify_all();
 }
 
-StderrCollector::StderrCollector(int read_fd, int sink_fd)
+StderrCollector::StderrCollector(int read_fd, int sink_fd, std::size_t sink_limit, std::string name)
     : stream_(std::make_shared<StderrStream>()) {
+  stream_->sink_limit = sink_limit;
+  stream_->name = std::move(name);
   // Non-blocking, so that stop() can drain what is left without ever waiting.
   ::fcntl(read_fd, F_SETFL, O_NONBLOCK);
   stream_->fd = read_fd;

@@ -17,9 +17,12 @@ namespace rm::process::detail {
 struct StderrStream {
   static constexpr std::size_t tail_capacity = 2048;
 
-  std::mutex io_mutex;  // serialises reading and closing `fd`
-  int fd = -1;          // the parent's end of the stderr pipe (non-blocking); -1 once closed
-  int sink_fd = -1;     // -1 = discard; 2 = pass through (not closed); else a file (closed)
+  std::mutex io_mutex;         // serialises reading and closing `fd`
+  int fd = -1;                 // the parent's end of the stderr pipe (non-blocking); -1 once closed
+  int sink_fd = -1;            // -1 = discard; 2 = pass through (not closed); else a file (closed)
+  std::size_t sink_limit = 0;  // bytes the sink may receive (0: no limit)
+  std::size_t sink_written = 0, dropped = 0;
+  std::string name;  // names the engine in the note about dropped bytes
 
   mutable std::mutex tail_mutex;
   std::string tail;
@@ -31,7 +34,8 @@ struct StderrStream {
   // Reads once (caller holds io_mutex, fd >= 0): the number of bytes read, 0 if none are
   // available now, -1 at EOF or on an error.
   long read_some(char* buf, std::size_t size);
-  // Closes fd and wakes wait_for_eof (caller holds io_mutex).
+  // Closes fd, writes the note about dropped bytes (if any) and wakes wait_for_eof (caller
+  // holds io_mutex).
   void close_at_eof();
 };
 
@@ -39,7 +43,9 @@ class StderrCollector {
  public:
   // Takes ownership of read_fd (the parent's end of the stderr pipe) and of sink_fd
   // (-1 = discard; 2 = pass through, not closed; else a file opened O_APPEND, closed).
-  StderrCollector(int read_fd, int sink_fd);
+  // At most sink_limit bytes go to the sink (0: no limit); `name` names the engine in the
+  // line that says how many were dropped.
+  StderrCollector(int read_fd, int sink_fd, std::size_t sink_limit = 0, std::string name = "");
   ~StderrCollector();  // stop()
   StderrCollector(const StderrCollector&) = delete;
   StderrCollector& operator=(const StderrCollector&) = delete;

@@ -11,9 +11,9 @@ int report_command(const CommandLine& line) {
   auto control = rm::control::load_control_file(line.control_file);
   auto paths = rm::run::CompetitionPaths::for_control_file(line.control_file);
   auto session = rm::run::open_read_only(control, paths);
-  std::string text = rm::run::write_report_file(*session.competition, paths);
+  std::string text = rm::run::write_report_file(session, paths);
   if (line.json)
-    std::cout << session.competition->json_report().dump(2) << "\n";
+    std::cout << rm::run::json_report_with_halt(session).dump(2) << "\n";
   else
     std::cout << text;
   std::cout.flush();

@@ -11,6 +11,7 @@
 #include "ringmaster/run/competition_session.hpp"
 #include "ringmaster/run/interrupt_signals.hpp"
 #include "ringmaster/run/job_setup.hpp"
+#include "ringmaster/run/new_files_guard.hpp"
 #include "ringmaster/run/ringmaster_error.hpp"
 #include "ringmaster/run/run_loop.hpp"
 #include "ringmaster/run/startup_checks.hpp"
@@ -22,17 +23,26 @@ int run_command(const CommandLine& line) {
   // A bad control file starts nothing and writes nothing: load it before touching any file.
   rm::control::ControlFile control = rm::control::load_control_file(line.control_file);
   auto paths = rm::run::CompetitionPaths::for_control_file(line.control_file);
+  // Until the startup checks pass, the lock and a new database are only provisional.
+  rm::run::NewFilesGuard new_files(paths);
   auto session = rm::run::open_for_run(control, paths);  // the lock comes before any engine
 
   using rm::report::LiveDisplay;
   LiveDisplay display(stdout, stderr, LiveDisplay::mode_for(stdout, line.quiet));
 
-  if (!control.common.skip_player_checks) {
+  const auto players = session.competition->players_to_check();
+  if (control.common.skip_player_checks) {
+    display.say("skipping " + std::to_string(players.size()) + " Player checks");
+  } else {
     display.say("running startup checks on all players");
-    auto outcome = rm::run::run_startup_checks(session.competition->players_to_check(), false);
+    auto outcome = rm::run::run_startup_checks(players, false);
+    // Late errors of a check that passed (an engine that had to be killed after `quit`) are
+    // shown, as `check` shows them: they would otherwise go unnoticed until the games.
+    for (const auto& w : outcome.warnings) std::cerr << w << std::endl;
     if (outcome.failure) {
       std::cerr << *outcome.failure << "\n(use the 'check' command to see stderr output)"
                 << std::endl;
+      session = {};  // closed before new_files removes what it created
       return kExitError;
     }
   }
@@ -50,6 +60,7 @@ int run_command(const CommandLine& line) {
       throw rm::run::RingmasterError("--affinity: can't read the CPUs this process may use");
   }
 
+  new_files.keep();
   rm::run::remove_stale_commands(paths.cmd);
   std::error_code ec;
   if (options.record_games) std::filesystem::create_directories(paths.games_dir, ec);
@@ -64,7 +75,21 @@ int run_command(const CommandLine& line) {
     if (summary.workers_stuck) ::_exit(kExitInterrupted);
     return kExitInterrupted;
   }
-  rm::run::write_report_file(*session.competition, paths);
+  if (summary.outcome == rm::run::RunOutcome::StoreFailed) {
+    std::cerr << "ringmaster: " << summary.store_error
+              << "\nringmaster: every game committed before it is safe; the games in progress "
+                 "were abandoned and will be replayed: free some space (or fix the error) and "
+                 "run again"
+              << std::endl;
+    if (summary.workers_stuck) ::_exit(kExitError);
+    return kExitError;
+  }
+  rm::run::write_report_file(session, paths);
+  if (summary.halted_on_error) {
+    std::cerr << "ringmaster: run halted: " << summary.halt_reason.value_or("") << " (see "
+              << paths.log << ")" << std::endl;
+    return kExitError;
+  }
   return kExitOk;
 }
 

@@ -12,9 +12,9 @@ int show_command(const CommandLine& line) {
   auto paths = rm::run::CompetitionPaths::for_control_file(line.control_file);
   auto session = rm::run::open_read_only(control, paths);
   if (line.json)
-    std::cout << session.competition->json_report().dump(2) << "\n";
+    std::cout << rm::run::json_report_with_halt(session).dump(2) << "\n";
   else
-    std::cout << session.competition->short_report();
+    std::cout << session.competition->short_report() << rm::run::run_halt_note(*session.store);
   std::cout.flush();
   return kExitOk;
 }

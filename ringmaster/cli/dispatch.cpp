@@ -7,6 +7,7 @@
 #include "ringmaster/control/config_error.hpp"
 #include "ringmaster/run/competition_paths.hpp"
 #include "ringmaster/run/ringmaster_error.hpp"
+#include "ringmaster/store/store.hpp"
 
 namespace rm::cli {
 
@@ -28,6 +29,11 @@ int dispatch(const CommandLine& line) {
     std::cerr << "ringmaster: " << e.what() << std::endl;
     return kExitError;
   } catch (const rm::control::ConfigError& e) {
+    std::cerr << "ringmaster: " << e.what() << std::endl;
+    return kExitError;
+  } catch (const rm::store::StoreError& e) {
+    // The database could not be read or written (disk full, permissions, I/O error): an
+    // error of the environment, not a bug. SQLite leaves the database as it was.
     std::cerr << "ringmaster: " << e.what() << std::endl;
     return kExitError;
   } catch (const std::exception& e) {

@@ -8,7 +8,7 @@ namespace rm::comp {
 
 std::optional<int> GameNumbers::issue(std::optional<int> limit) {
   int number = 0;
-  if (!to_reissue_.empty()) {
+  if (has_reissue(limit)) {
     number = *to_reissue_.begin();
     to_reissue_.erase(to_reissue_.begin());
   } else {
@@ -40,7 +40,8 @@ GameNumbers GameNumbers::from_json(const nlohmann::json& j) {
     numbers.fixed_ = j.at("fixed").get<int>();
     for (const auto& n : j.at("unfixed")) {
       const int number = n.get<int>();
-      if (number < 0 || number >= numbers.next_new_) throw std::invalid_argument("unfixed number out of range");
+      if (number < 0 || number >= numbers.next_new_)
+        throw std::invalid_argument("unfixed number out of range");
       numbers.to_reissue_.insert(number);
     }
   } catch (const nlohmann::json::exception& e) {

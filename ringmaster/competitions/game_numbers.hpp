@@ -3,27 +3,30 @@
 // are reissued, lowest first.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
-
-#include <nlohmann/json.hpp>
 
 namespace rm::comp {
 
 class GameNumbers {
  public:
   // The next number to play, or nullopt when `limit` (number_of_games) numbers have been issued
-  // and none is waiting to be reissued. Reissues come first and are allowed at the limit
-  // (gomill checked the limit first and so never replayed them once the limit was reached).
+  // and none below it is waiting to be reissued. Reissues come first and are allowed at the
+  // limit (gomill checked the limit first and so never replayed them once the limit was
+  // reached), but only below it: a number_of_games lowered between runs drops the numbers it
+  // no longer covers, as gomill does.
   std::optional<int> issue(std::optional<int> limit);
   // Marks an outstanding number as done; throws std::logic_error if it is not outstanding.
   void fix(int number);
   bool is_outstanding(int number) const { return outstanding_.count(number) != 0; }
-  // Numbers left unfixed by an earlier run, waiting to be issued again.
-  bool has_reissue() const { return !to_reissue_.empty(); }
+  // Numbers below `limit` left unfixed by an earlier run, waiting to be issued again.
+  bool has_reissue(std::optional<int> limit) const {
+    return !to_reissue_.empty() && (!limit || *to_reissue_.begin() < *limit);
+  }
 
-  int issued() const { return next_new_; }     // distinct numbers ever issued
-  int fixed() const { return fixed_; }         // numbers done (finished or void)
+  int issued() const { return next_new_; }  // distinct numbers ever issued
+  int fixed() const { return fixed_; }      // numbers done (finished or void)
   const std::set<int>& outstanding() const { return outstanding_; }
 
   // State: {"next": n, "fixed": count, "unfixed": [issued but not fixed]}; on restore the

@@ -10,7 +10,8 @@ const std::vector<std::string>& game_setting_keys() {
                                              "handicap_style",
                                              "move_limit",
                                              "scorer",
-                                             "internal_scorer_handicap_compensation"};
+                                             "internal_scorer_handicap_compensation",
+                                             "suicide"};
   return keys;
 }
 
@@ -68,6 +69,10 @@ rm::game::GameSettings read_game_settings(const Reader& r,
                                               : v == "full" ? rm::game::HandicapCompensation::Full
                                                             : rm::game::HandicapCompensation::Short;
   }
+  if (auto f = find_in(layers, "suicide"))
+    g.suicide = read_enum(r, *f, {"allowed", "forfeit"}) == "forfeit"
+                    ? rm::game::SuicideRule::Forfeit
+                    : rm::game::SuicideRule::Allowed;
   return g;
 }
 

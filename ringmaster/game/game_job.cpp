@@ -16,6 +16,8 @@ struct EnumName {
 };
 
 constexpr EnumName<Scorer> kScorers[] = {{Scorer::Players, "players"}, {Scorer::Internal, "internal"}};
+constexpr EnumName<SuicideRule> kSuicideRules[] = {{SuicideRule::Allowed, "allowed"},
+                                                   {SuicideRule::Forfeit, "forfeit"}};
 constexpr EnumName<HandicapStyle> kStyles[] = {{HandicapStyle::Fixed, "fixed"},
                                                {HandicapStyle::Free, "free"}};
 constexpr EnumName<HandicapCompensation> kCompensations[] = {{HandicapCompensation::No, "no"},
@@ -103,6 +105,7 @@ GameSettings settings_from_json(const nlohmann::json& j, const std::string& path
   get_enum(j, path, "scorer", kScorers, s.scorer);
   get_enum(j, path, "internal_scorer_handicap_compensation", kCompensations,
            s.internal_scorer_handicap_compensation);
+  get_enum(j, path, "suicide", kSuicideRules, s.suicide);
   return s;
 }
 
@@ -124,7 +127,8 @@ nlohmann::json to_json(const GameJob& job) {
             {"move_limit", s.move_limit},
             {"scorer", name_of(kScorers, s.scorer)},
             {"internal_scorer_handicap_compensation",
-             name_of(kCompensations, s.internal_scorer_handicap_compensation)}}},
+             name_of(kCompensations, s.internal_scorer_handicap_compensation)},
+            {"suicide", name_of(kSuicideRules, s.suicide)}}},
           {"sgf_dir", job.sgf_dir},
           {"void_sgf_dir", job.void_sgf_dir},
           {"gtp_log_path", job.gtp_log_path}};

@@ -21,6 +21,9 @@ struct PlayerSpec {
 enum class Scorer { Players, Internal };
 enum class HandicapStyle { Fixed, Free };
 enum class HandicapCompensation { No, Full, Short };
+// A move that leaves its own chain without liberties: gomill's board allows it (the chain is
+// removed); Forfeit makes it an illegal move that loses the game.
+enum class SuicideRule { Allowed, Forfeit };
 
 struct GameSettings {
   int board_size = 19;
@@ -30,6 +33,7 @@ struct GameSettings {
   int move_limit = 1000;
   Scorer scorer = Scorer::Players;
   HandicapCompensation internal_scorer_handicap_compensation = HandicapCompensation::Full;
+  SuicideRule suicide = SuicideRule::Allowed;  // gomill's rule
 };
 
 struct GameJob {

@@ -58,6 +58,10 @@ nlohmann::json to_json(const GameResult& r) {
   j["warnings"] = r.warnings;
   j["late_errors"] = r.late_errors;
   j["sgf_path"] = r.sgf_path;
+  if (!r.sgf_write_error.empty()) {
+    j["sgf_write_error"] = r.sgf_write_error;
+    j["unwritten_sgf"] = r.unwritten_sgf;
+  }
   return j;
 }
 
@@ -92,6 +96,8 @@ GameResult result_from_json(const nlohmann::json& j) {
   get(j, "", "warnings", r.warnings);
   get(j, "", "late_errors", r.late_errors);
   get(j, "", "sgf_path", r.sgf_path);
+  get(j, "", "sgf_write_error", r.sgf_write_error);
+  get(j, "", "unwritten_sgf", r.unwritten_sgf);
   return r;
 }
 

@@ -25,6 +25,9 @@ struct GameResult {
   std::string black_long_description, white_long_description;
   std::vector<std::string> warnings, late_errors;
   std::string sgf_path;  // where the record was written, "" if none
+  // The record could not be written (read-only directory, disk full): why, and the SGF text
+  // itself, so that the game's record is kept in the database instead of lost.
+  std::string sgf_write_error, unwritten_sgf;
 
   std::string winning_code() const;  // "" when no winner
   std::string losing_code() const;   // "" when no winner

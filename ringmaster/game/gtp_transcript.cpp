@@ -24,8 +24,11 @@ rm::gtp::GtpLog GtpTranscript::logger() {
   if (!out_) return {};
   // The controllers outlive nothing here, but holding the stream by shared_ptr keeps the
   // logger safe even if a controller is destroyed after the transcript.
+  // Both engines are closed on threads of their own: their lines must not interleave.
   auto out = out_;
-  return [out](const std::string& line) {
+  auto mutex = mutex_;
+  return [out, mutex](const std::string& line) {
+    std::lock_guard lock(*mutex);
     *out << line << '\n';
     out->flush();  // a transcript is most useful when the game hangs or crashes
   };

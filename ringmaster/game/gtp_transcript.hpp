@@ -4,6 +4,7 @@
 
 #include <fstream>
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "engine/gtp/controller.hpp"
@@ -21,6 +22,7 @@ class GtpTranscript {
 
  private:
   std::shared_ptr<std::ofstream> out_;
+  std::shared_ptr<std::mutex> mutex_ = std::make_shared<std::mutex>();
   std::string error_;
 };
 

@@ -13,6 +13,9 @@ struct PlayedGame {
   std::vector<SgfMove> moves;                // one per move, passes included, with explain comments
   std::vector<std::string> scoring_lines;    // "<code> final_score: <raw>" when scorers disagree
   std::string error_message;                 // void games: "aborting game due to error:\n..."
+  // A player that resigned or forfeited by its own move: its gomill-explain_last_move answer,
+  // as gomill writes it: "final message from w: <<<\n...\n>>>".
+  std::string final_message;
 };
 
 }  // namespace rm::game

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <thread>
 #include <variant>
 
 #include "engine/go/board.hpp"
@@ -93,6 +94,7 @@ class Referee {
  public:
   Referee(const GameJob& job, const std::atomic<bool>* abort)
       : job_(job), abort_(abort), board_(job.settings.board_size), transcript_(job.gtp_log_path) {
+    board_.set_suicide_allowed(job.settings.suicide == SuicideRule::Allowed);
     players_[0].spec = &job.black;
     players_[0].colour = "b";
     players_[1].spec = &job.white;
@@ -371,15 +373,22 @@ class Referee {
                                 "s waiting for response to '" + cmd_text + "'",
                             "timeout");
         }
+        keep_final_message(mover);
         return forfeit_by(to_move, without_stderr_tail(err->message), "failure_response");
       }
       std::string text = std::get<std::string>(reply);
       std::string ltext = lower(text);
-      if (ltext == "resign") return resignation(other.colour);
+      if (ltext == "resign") {
+        keep_final_message(mover);
+        return resignation(other.colour);
+      }
       if (use_claim && ltext == "claim") return claim(c);
 
       auto move = rm::go::parse_gtp_move(text, s.board_size);
-      if (!move) return forfeit_by(to_move, "attempted ill-formed move " + text, "ill_formed_move");
+      if (!move) {
+        keep_final_message(mover);
+        return forfeit_by(to_move, "attempted ill-formed move " + text, "ill_formed_move");
+      }
       rm::go::MoveError error = board_.play(colour, *move);
       if (error != rm::go::MoveError::None) {
         std::string what =
@@ -387,6 +396,7 @@ class Referee {
             : error == rm::go::MoveError::Ko      ? "attempted move to ko-forbidden point "
             : error == rm::go::MoveError::Suicide ? "attempted suicide at "
                                                   : "attempted illegal move ";
+        keep_final_message(mover);
         return forfeit_by(to_move, what + rm::go::to_gtp(*move), "illegal_move");
       }
       ++result_.move_count;
@@ -423,6 +433,16 @@ class Referee {
     Reply r = send_in_play(p, "gomill-explain_last_move", {});
     if (auto* s = std::get_if<std::string>(&r)) return *s;
     return "";
+  }
+
+  // gomill asks a player whose own move ended the game (resign, or a move that forfeits) to
+  // explain it, in cautious mode, and keeps the answer for the SGF record's last node.
+  void keep_final_message(Player& p) {
+    if (aborted() || p.controller->is_broken()) return;
+    if (!p.controller->known_command("gomill-explain_last_move")) return;
+    auto text = send_cautiously(p, "gomill-explain_last_move", {});
+    if (text && !text->empty())
+      game_.final_message = "final message from " + p.colour + ": <<<\n" + *text + "\n>>>";
   }
 
   Outcome forfeit_by(int loser, const std::string& reason, const std::string& cause) {
@@ -472,12 +492,19 @@ class Referee {
       if (kill_first || aborted()) p.controller->kill();
       p.controller->begin_close();
     }
+    // Both engines are closed at once, so each gets the whole quit deadline from its own
+    // `quit`: one slow to exit must not make the other's answer late (and blamed on it).
+    Controller::CloseReport reports[2];
+    std::thread white_closer;
+    if (players_[1].controller)
+      white_closer = std::thread([&] { reports[1] = players_[1].controller->close(); });
+    if (players_[0].controller) reports[0] = players_[0].controller->close();
+    if (white_closer.joinable()) white_closer.join();
     for (int i = 0; i < 2; ++i) {
       Player& p = players_[i];
       if (!p.controller) continue;
-      Controller::CloseReport report = p.controller->close();
-      if (!claims_cpu_time[i]) cpu[i] = report.rusage_cpu_s;
-      for (auto& e : report.late_errors) result_.late_errors.push_back(std::move(e));
+      if (!claims_cpu_time[i]) cpu[i] = reports[i].rusage_cpu_s;
+      for (auto& e : reports[i].late_errors) result_.late_errors.push_back(std::move(e));
       (p.colour == "b" ? result_.black_cpu_s : result_.white_cpu_s) = cpu[i];
       p.controller.reset();
     }

@@ -35,7 +35,9 @@ std::string player_line(const char* colour, const std::string& code, const std::
 
 }  // namespace
 
-std::string sgf_application() { return std::string("ringmaster:") + RINGMASTER_VERSION; }
+std::string sgf_application() {
+  return std::string("ringmaster:") + RINGMASTER_VERSION;
+}
 
 std::string sgf_player_name(const PlayerSpec& player, const std::string& short_description) {
   if (player.sgf_player_name_from_gtp && !short_description.empty()) return short_description;
@@ -56,7 +58,8 @@ SgfGameRecord make_sgf_record(const GameJob& job, const GameResult& result, cons
   }
   r.player_black = sgf_player_name(job.black, result.black_short_description);
   r.player_white = sgf_player_name(job.white, result.white_short_description);
-  r.game_name = job.competition_code.empty() ? job.game_id : job.competition_code + " " + job.game_id;
+  r.game_name =
+      job.competition_code.empty() ? job.game_id : job.competition_code + " " + job.game_id;
   r.event = job.sgf_event;
 
   std::vector<std::string> notes;
@@ -73,14 +76,15 @@ SgfGameRecord make_sgf_record(const GameJob& job, const GameResult& result, cons
 
   r.moves = game.moves;
 
-  // Last node: the scoring description (gomill's describe_scoring), then the reason a void
-  // game was abandoned, then any late errors.
+  // Last node: the scoring description (gomill's describe_scoring), the final message of a
+  // player that resigned or forfeited, the reason a void game was abandoned, late errors.
   std::vector<std::string> last;
   if (!result.is_void) {
     std::string scoring = result.describe();
     if (!game.scoring_lines.empty()) scoring += "\n" + join_lines(game.scoring_lines);
     last.push_back(scoring);
   }
+  if (!game.final_message.empty()) last.push_back(game.final_message);
   if (!game.error_message.empty()) last.push_back(game.error_message);
   for (const auto& e : result.late_errors) last.push_back(e);
   std::string final_text;
@@ -112,12 +116,14 @@ void write_game_record(const GameJob& job, GameResult& result, const PlayedGame&
   }
   if (dir.empty()) return;
   std::string path = dir + "/" + job.game_id + ".sgf";
-  std::string error =
-      write_file_atomically(path, render_sgf(make_sgf_record(job, result, game, date_time)));
+  std::string text = render_sgf(make_sgf_record(job, result, game, date_time));
+  std::string error = write_file_atomically(path, text);
   if (error.empty()) {
     result.sgf_path = path;
   } else {
-    result.warnings.push_back("game " + job.game_id + ": cannot write SGF record: " + error);
+    // The run loop halts on this; the text goes to the database with the result.
+    result.sgf_write_error = "cannot write SGF record " + path + ": " + error;
+    result.unwritten_sgf = std::move(text);
   }
 }
 

@@ -77,9 +77,22 @@ CompetitionSession open_read_only(const rm::control::ControlFile& control,
   return session;
 }
 
-std::string write_report_file(const rm::comp::Competition& competition,
-                              const CompetitionPaths& paths) {
-  std::string text = competition.full_report();
+std::string run_halt_note(rm::store::Store& store) {
+  const auto halt = store.load_run_halt();
+  if (!halt || !halt->error) return "";
+  return "\nthe last run halted on errors: " + halt->reason + " (see the log file)\n";
+}
+
+nlohmann::json json_report_with_halt(const CompetitionSession& session) {
+  nlohmann::json j = session.competition->json_report();
+  const auto halt = session.store->load_run_halt();
+  j["last_run_halt"] = halt ? nlohmann::json{{"reason", halt->reason}, {"error", halt->error}}
+                            : nlohmann::json(nullptr);
+  return j;
+}
+
+std::string write_report_file(const CompetitionSession& session, const CompetitionPaths& paths) {
+  std::string text = session.competition->full_report() + run_halt_note(*session.store);
   std::string tmp = paths.report + ".new";
   {
     std::ofstream out(tmp, std::ios::trunc);

@@ -31,8 +31,14 @@ CompetitionSession open_for_run(const rm::control::ControlFile& control,
 CompetitionSession open_read_only(const rm::control::ControlFile& control,
                                   const CompetitionPaths& paths);
 
-// Writes the full report to <code>.report (atomically) and returns its text.
-std::string write_report_file(const rm::comp::Competition& competition,
-                              const CompetitionPaths& paths);
+// Why the last run stopped, when it stopped on errors: "\nthe last run halted on errors: too
+// many void games (see the log file)\n", appended to the text reports; "" otherwise.
+std::string run_halt_note(rm::store::Store& store);
+// The competition's JSON report with "last_run_halt": {"reason", "error"} (null when no run
+// has halted yet, or one is going on).
+nlohmann::json json_report_with_halt(const CompetitionSession& session);
+
+// Writes the full report (and run_halt_note) to <code>.report (atomically); returns its text.
+std::string write_report_file(const CompetitionSession& session, const CompetitionPaths& paths);
 
 }  // namespace rm::run

@@ -7,10 +7,17 @@
 namespace rm::run {
 namespace {
 
+// A chatty engine wrote 8 MB to the log in one game: beyond this, its stderr is dropped
+// (and counted in a note in the log). Per engine and game: each game starts its engines anew.
+constexpr std::size_t kStderrLogLimit = 256 * 1024;
+
 void default_stderr_to_log(rm::game::PlayerSpec& player, const std::string& log_path) {
   auto& process = player.engine.process;
   if (process.stderr_mode == rm::process::StderrMode::AppendToFile && process.stderr_path.empty())
     process.stderr_path = log_path;
+  if (process.stderr_mode == rm::process::StderrMode::AppendToFile &&
+      process.stderr_sink_limit == 0)
+    process.stderr_sink_limit = kStderrLogLimit;
 }
 
 }  // namespace

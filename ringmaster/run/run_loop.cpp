@@ -6,6 +6,7 @@
 
 #include "engine/process/cpu_affinity.hpp"
 #include "ringmaster/report/progress_text.hpp"
+#include "ringmaster/run/history_recovery.hpp"
 #include "ringmaster/run/interrupt_signals.hpp"
 #include "ringmaster/run/job_setup.hpp"
 #include "ringmaster/run/line_file.hpp"
@@ -54,6 +55,10 @@ class RunLoop {
     log_.line("run started at " + local_time_text() + " with max_games " +
               (options_.max_games ? std::to_string(*options_.max_games) : std::string("None")));
     log_.line("using " + std::to_string(options_.parallel) + " worker threads");
+    if (int restored = restore_missing_history(paths_.hist, store_.game_histories()))
+      log_.line("history file: " + std::to_string(restored) +
+                " lines of committed games restored from the database");
+    store_.save_run_halt(std::nullopt);
     if (!options_.cpus.empty())
       log_.line("games pinned to CPUs " + rm::process::cpu_list_text(options_.cpus) +
                 " (worker n and its engines on the n-th of them, round robin)");
@@ -68,12 +73,21 @@ class RunLoop {
       }
       if (pool_->outstanding() == 0) break;
       if (auto result = pool_->next_result(kPollInterval)) process(*result);
+      if (!summary_.store_error.empty()) return abandon_after_store_failure();
       if (dirty_) redraw();
     }
     log_.line("run finished at " + local_time_text());
     redraw();
     display_.flush();
     summary_.halt_reason = halt_reason_;
+    if (halt_reason_) {
+      try {
+        store_.save_run_halt(rm::store::RunHalt{*halt_reason_, summary_.halted_on_error});
+      } catch (const rm::store::StoreError& e) {
+        // Every game is committed; only the note of why the run stopped is lost.
+        log_.line(std::string("cannot record why the run halted: ") + e.what());
+      }
+    }
     return summary_;
   }
 
@@ -128,28 +142,102 @@ class RunLoop {
     log_.line("response from game " + result.game_id);
     for (const auto& w : result.warnings) warn(w);
     for (const auto& e : result.late_errors) warn(e);
-    if (result.is_void) {
-      ++summary_.void_games;
-      warn("game " + result.game_id + " -- " + result.void_reason);
-      bool carry_on = competition_.on_void(result);
-      store_.commit_void_game(result, competition_.state());
-      if (!carry_on) {
-        warn("halting run due to void games");
-        halt("too many void games");
-      }
-    } else {
-      rm::comp::ResultLines lines = competition_.on_result(result);
-      if (store_.commit_game(result, competition_.state())) {
-        ++summary_.games_committed;
-        history_.line(lines.history_line);
-        for (const auto& l : competition_.periodic_history_lines()) history_.line(l);
-        results_.push_back(lines.screen_line);
-        keep_last(results_, rm::report::kResultsShown);
-      } else {
-        warn("game " + result.game_id + " was already committed; this result is ignored");
-      }
+    try {
+      if (result.is_void)
+        process_void(result);
+      else
+        process_finished(result);
+    } catch (const rm::store::StoreError& e) {
+      store_failed(result.game_id, e.what());
+      return;
+    }
+    if (!result.sgf_write_error.empty()) {
+      // A persistent failure (read-only directory, full disk) would leave every later game
+      // without a record: stop now. The record is in the database with the result.
+      warn("game " + result.game_id + ": " + result.sgf_write_error +
+           " (the game counts; its record is kept in the database)");
+      halt_on_error("cannot write SGF records");
     }
     dirty_ = true;
+  }
+
+  void process_void(const rm::game::GameResult& result) {
+    ++summary_.void_games;
+    warn("game " + result.game_id + " -- aborting game due to error:\n" + result.void_reason);
+    bool carry_on = competition_.on_void(result);
+    store_.commit_void_game(result, competition_.state());
+    if (!carry_on) {
+      warn("halting run due to void games");
+      halt_on_error("too many void games");
+    }
+  }
+
+  void process_finished(const rm::game::GameResult& result) {
+    rm::comp::ResultLines lines = competition_.on_result(result);
+    if (!commit(result, history_lines(lines))) {
+      warn("game " + result.game_id + " was already committed; this result is ignored");
+      return;
+    }
+    results_.push_back(lines.screen_line);
+    keep_last(results_, rm::report::kResultsShown);
+  }
+
+  // The game's line and any periodic lines now due (the tree dump...), for the history.
+  std::vector<std::string> history_lines(const rm::comp::ResultLines& lines) const {
+    std::vector<std::string> history = {lines.history_line};
+    for (auto& l : competition_.periodic_history_lines()) history.push_back(std::move(l));
+    return history;
+  }
+
+  // The result, the state and the history lines in one transaction, then the history file.
+  bool commit(const rm::game::GameResult& result, const std::vector<std::string>& history) {
+    std::string text;
+    for (const auto& l : history) text += l + "\n";
+    if (!store_.commit_game(result, competition_.state(), text)) return false;
+    ++summary_.games_committed;
+    for (const auto& l : history) history_.line(l);
+    return true;
+  }
+
+  // The database refused a commit (disk full, I/O error): it is intact (the transaction
+  // rolled back), but nothing more can be recorded, so the games in progress are abandoned.
+  void store_failed(const std::string& game_id, const std::string& what) {
+    summary_.store_error = "cannot record game " + game_id + " in the database: " + what;
+    log_.line(summary_.store_error);
+    halt("database error");
+  }
+
+  RunSummary abandon_after_store_failure() {
+    pool_->abort_games();
+    log_.line("run finished with error at " + local_time_text());
+    wait_for_aborted_games();
+    redraw();
+    display_.flush();
+    summary_.outcome = RunOutcome::StoreFailed;
+    summary_.halt_reason = halt_reason_;
+    return summary_;
+  }
+
+  // After abort_games(): waits (bounded) for the workers, handing each result that still
+  // comes back to on_result (which commits the ones that must still count, or drops them).
+  template <typename OnResult>
+  void wait_for_aborted_games(OnResult on_result) {
+    auto deadline = Clock::now() + kAbortGrace;
+    while (pool_->outstanding() > 0 && Clock::now() < deadline) {
+      auto result = pool_->next_result(kPollInterval);
+      if (!result) continue;
+      in_progress_.erase(result->game_id);
+      on_result(*result);
+    }
+    if (pool_->outstanding() > 0) {
+      // A worker did not come back: joining it would hang, so leave the pool to the
+      // process exit (the caller exits at once; engines die with us via PDEATHSIG).
+      summary_.workers_stuck = true;
+      (void)pool_.release();
+    }
+  }
+  void wait_for_aborted_games() {
+    wait_for_aborted_games([](const rm::game::GameResult&) {});
   }
 
   RunSummary interrupt() {
@@ -160,26 +248,17 @@ class RunLoop {
     log_.line("games in progress were: " + (ids.empty() ? std::string("none") : ids));
     // Games that finished before the abort reached them still count; aborted ones are void
     // and are not committed (the competition reissues them next run).
-    auto deadline = Clock::now() + kAbortGrace;
-    while (pool_->outstanding() > 0 && Clock::now() < deadline) {
-      auto result = pool_->next_result(kPollInterval);
-      if (!result) continue;
-      in_progress_.erase(result->game_id);
-      if (result->is_void) continue;
-      rm::comp::ResultLines lines = competition_.on_result(*result);
-      if (store_.commit_game(*result, competition_.state())) {
-        ++summary_.games_committed;
-        history_.line(lines.history_line);
+    wait_for_aborted_games([this](const rm::game::GameResult& result) {
+      if (result.is_void || !summary_.store_error.empty()) return;
+      rm::comp::ResultLines lines = competition_.on_result(result);
+      try {
+        commit(result, history_lines(lines));
+      } catch (const rm::store::StoreError& e) {
+        store_failed(result.game_id, e.what());
       }
-    }
+    });
     summary_.outcome = RunOutcome::Interrupted;
     summary_.halt_reason = halt_reason_;
-    if (pool_->outstanding() > 0) {
-      // A worker did not come back: joining it would hang, so leave the pool to the
-      // process exit (the caller exits at once; engines die with us via PDEATHSIG).
-      summary_.workers_stuck = true;
-      (void)pool_.release();
-    }
     return summary_;
   }
 
@@ -188,6 +267,14 @@ class RunLoop {
     halt_reason_ = reason;
     log_.line("halting competition: " + reason);
     dirty_ = true;
+  }
+
+  // An error outranks an earlier ordinary halt (stop, max-games) as the reason recorded.
+  void halt_on_error(const std::string& reason) {
+    if (summary_.halted_on_error) return;
+    summary_.halted_on_error = true;
+    halt_reason_.reset();
+    halt(reason);
   }
 
   void warn(const std::string& message) {

@@ -18,31 +18,37 @@
 namespace rm::run {
 
 struct RunOptions {
-  int parallel = 1;              // worker threads (1..1023)
-  std::optional<int> max_games;  // games to start in this run at most
-  bool log_gtp = false;          // GTP transcripts to <code>.gtplogs/<game_id>.log
-  bool record_games = true;      // SGF records to <code>.games/
-  bool stderr_to_log = true;     // engines' stderr appended to <code>.log
-  std::vector<int> cpus;         // --affinity: worker i and its engines on cpus[i % size]
+  int parallel = 1;                // worker threads (1..1023)
+  std::optional<int> max_games;    // games to start in this run at most
+  bool log_gtp = false;            // GTP transcripts to <code>.gtplogs/<game_id>.log
+  bool record_games = true;        // SGF records to <code>.games/
+  bool stderr_to_log = true;       // engines' stderr appended to <code>.log
+  std::vector<int> cpus;           // --affinity: worker i and its engines on cpus[i % size]
   bool terminal_stop_key = false;  // Ctrl-X at the controlling terminal halts the run
 };
 
 enum class RunOutcome {
   Completed,    // the competition finished or the run halted (stop, max-games, void games)
   Interrupted,  // SIGINT/SIGTERM: games in progress were aborted and not committed
+  StoreFailed,  // a result could not be committed (disk full...): games in progress aborted
 };
 
 struct RunSummary {
   RunOutcome outcome = RunOutcome::Completed;
   std::optional<std::string> halt_reason;
-  int games_committed = 0;     // finished games committed in this run
-  int void_games = 0;          // void games in this run
-  bool workers_stuck = false;  // interrupted and some game did not return in time
+  bool halted_on_error = false;  // the halt was caused by errors (void games, SGF writes)
+  std::string store_error;       // for StoreFailed: what failed
+  int games_committed = 0;       // finished games committed in this run
+  int void_games = 0;            // void games in this run
+  bool workers_stuck = false;    // interrupted and some game did not return in time
 };
 
 // Runs games until the competition finishes, the run halts or a signal arrives. Every
-// finished game is committed (result + competition state in one transaction) before the
-// next display update. Writes the event log, the history and the display.
+// finished game is committed (result + competition state + its history lines in one
+// transaction) before the next display update. Writes the event log, the history (first
+// restoring lines a killed run did not write) and the display. A game whose SGF record
+// cannot be written is committed (the record kept in the database) and halts the run on an
+// error; a failed commit (disk full) aborts the games in progress and returns StoreFailed.
 RunSummary run_games(rm::comp::Competition& competition, rm::store::Store& store,
                      const CompetitionPaths& paths, const RunOptions& options,
                      rm::report::LiveDisplay& display, WorkerPool::PlayGame play);

@@ -1,8 +1,8 @@
 #include "ringmaster/stats/format.hpp"
 
-#include <cmath>
-
 #include <fmt/format.h>
+
+#include <cmath>
 
 namespace rm::stats {
 
@@ -16,14 +16,15 @@ std::string signed_elo(double elo) {
   return fmt::format("{:+.1f}", elo);
 }
 
-std::string percent(double fraction) { return fmt::format("{:.1f}%", fraction * 100.0); }
+std::string percent(double fraction) {
+  return fmt::format("{:.1f}%", fraction * 100.0);
+}
 
 }  // namespace
 
 std::string format_elo(const EloEstimate& estimate, int confidence_percent) {
   if (!estimate.has_games()) return "Elo: no games";
   const std::string los = "LOS " + percent(estimate.los);
-  if (std::isinf(estimate.elo)) return fmt::format("Elo {}, {}", signed_elo(estimate.elo), los);
   if (std::isinf(estimate.margin))
     return fmt::format("Elo {} ({}% CI {} to {}), {}", signed_elo(estimate.elo), confidence_percent,
                        signed_elo(estimate.elo_lower), signed_elo(estimate.elo_upper), los);

@@ -5,6 +5,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "ringmaster/stats/wilson.hpp"
+
 namespace rm::stats::detail {
 
 ScoreMoments score_moments(std::span<const double> values, std::span<const std::int64_t> counts) {
@@ -44,10 +46,19 @@ EloEstimate elo_interval(const ScoreMoments& moments, std::int64_t games, double
   estimate.variance = moments.variance;
   estimate.elo = score_to_elo(moments.mean);
   const double standard_error = std::sqrt(moments.variance / static_cast<double>(moments.samples));
-  // Clamped to [0, 1] so that a bound beyond a certain result becomes an infinite Elo, not
-  // the NaN of log10 of a negative number.
-  const double low = std::clamp(moments.mean - z * standard_error, 0.0, 1.0);
-  const double high = std::clamp(moments.mean + z * standard_error, 0.0, 1.0);
+  double low = moments.mean - z * standard_error;
+  double high = moments.mean + z * standard_error;
+  // The normal approximation fails where the sample shows no variation (all won, all drawn,
+  // every pair alike: a zero-width interval) or reaches past a certain result (an infinite
+  // bound): the Wilson interval of the score over the games is honest there, and finite
+  // except at a score of exactly 0 or 1.
+  const auto wilson = wilson_interval_of_proportion(moments.mean, static_cast<double>(games), z);
+  if (moments.variance == 0.0) {
+    low = wilson.lower;
+    high = wilson.upper;
+  }
+  if (low < 0.0) low = wilson.lower;
+  if (high > 1.0) high = wilson.upper;
   estimate.elo_lower = score_to_elo(low);
   estimate.elo_upper = score_to_elo(high);
   // inf - inf (all won or all lost) would be NaN: the margin is unbounded there.

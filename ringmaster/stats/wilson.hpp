@@ -19,4 +19,9 @@ struct Interval {
 std::optional<Interval> wilson_interval(std::int64_t successes, std::int64_t trials,
                                         double z = kZ95);
 
+// The same formula for a mean score in [0, 1] over `trials` games (draws count 1/2, so the
+// "successes" need not be whole). Throws std::invalid_argument unless trials > 0, 0 <=
+// proportion <= 1 and z > 0.
+Interval wilson_interval_of_proportion(double proportion, double trials, double z = kZ95);
+
 }  // namespace rm::stats

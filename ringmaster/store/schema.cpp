@@ -42,14 +42,23 @@ void create_v1(sqlite3* db) {
   insert.step();
 }
 
+// Version 2: each game row keeps the lines it added to <code>.hist, so that a history file
+// that lost its last lines (written after the commit; a SIGKILL in between) can be rebuilt.
+void upgrade_to_v2(sqlite3* db) {
+  exec(db, "ALTER TABLE games ADD COLUMN history TEXT");
+  exec(db, "UPDATE meta SET value = '2' WHERE key = 'schema_version'");
+}
+
 }  // namespace
 
 int read_schema_version(sqlite3* db) {
-  Statement has_meta(db, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'");
+  Statement has_meta(db,
+                     "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'");
   has_meta.step();
   if (has_meta.column_int(0) == 0) return 0;
   Statement version(db, "SELECT value FROM meta WHERE key = 'schema_version'");
-  if (!version.step()) throw StoreError("database has a meta table but no schema_version: not a ringmaster database?");
+  if (!version.step())
+    throw StoreError("database has a meta table but no schema_version: not a ringmaster database?");
   const std::string text = version.column_text(0);
   try {
     return std::stoi(text);
@@ -64,10 +73,11 @@ void migrate(sqlite3* db) {
   const int version = read_schema_version(db);
   if (version > kSchemaVersion)
     throw StoreError("database schema version " + std::to_string(version) +
-                     " is newer than this ringmaster supports (" + std::to_string(kSchemaVersion) + ")");
+                     " is newer than this ringmaster supports (" + std::to_string(kSchemaVersion) +
+                     ")");
+  // Every step in this one transaction, so a crash leaves either the old or the new schema.
   if (version == 0) create_v1(db);
-  // Future versions: `if (version < 2) migrate_1_to_2(db);` then set schema_version, all in
-  // this one transaction so a crash leaves either the old or the new schema.
+  if (version < 2) upgrade_to_v2(db);
   transaction.commit();
 }
 

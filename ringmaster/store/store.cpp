@@ -201,16 +201,18 @@ void Store::save_state(const nlohmann::json& state) {
   transaction.commit();
 }
 
-bool Store::commit_game(const rm::game::GameResult& r, const nlohmann::json& new_state) {
+bool Store::commit_game(const rm::game::GameResult& r, const nlohmann::json& new_state,
+                        const std::string& history_lines) {
   if (read_only_) throw StoreError("commit_game on a read-only store");
   WriteTransaction transaction(db_);
-  Statement insert(
-      db_,
-      "INSERT INTO games (game_id, black, white, winner, sgf_result, result_json, sgf_path, "
-      "committed_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))");
+  Statement insert(db_,
+                   "INSERT INTO games (game_id, black, white, winner, sgf_result, result_json, "
+                   "sgf_path, history, committed_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
+                   "strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))");
   insert.bind(1, r.game_id).bind(2, r.black_code).bind(3, r.white_code).bind(4, r.winner);
   insert.bind(5, r.sgf_result).bind(6, rm::game::to_json(r).dump());
   bind_nullable(insert, 7, r.sgf_path);
+  insert.bind(8, history_lines);
   // The UNIQUE game_id refuses a second commit of the same game; the transaction then rolls
   // back (destructor), leaving the state as it was.
   if (!insert.step_unless_constraint()) return false;
@@ -240,6 +242,31 @@ std::vector<rm::game::GameResult> Store::games() {
 
 std::vector<rm::game::GameResult> Store::void_games() {
   return read_results(db_, "SELECT result_json FROM void_games ORDER BY seq", "void game result");
+}
+
+std::vector<std::optional<std::string>> Store::game_histories() {
+  std::vector<std::optional<std::string>> histories;
+  Statement select(db_, "SELECT history FROM games ORDER BY seq");
+  while (select.step()) histories.push_back(select.column_optional_text(0));
+  return histories;
+}
+
+void Store::save_run_halt(const std::optional<RunHalt>& halt) {
+  if (read_only_) throw StoreError("save_run_halt on a read-only store");
+  nlohmann::json j = nullptr;
+  if (halt) j = {{"reason", halt->reason}, {"error", halt->error}};
+  write_meta(db_, "last_run_halt", j.dump());
+}
+
+std::optional<RunHalt> Store::load_run_halt() {
+  const auto text = read_meta(db_, "last_run_halt");
+  if (!text) return std::nullopt;
+  const nlohmann::json j = parse_stored_json(*text, "last run halt");
+  if (!j.is_object()) return std::nullopt;
+  RunHalt halt;
+  halt.reason = j.value("reason", "");
+  halt.error = j.value("error", false);
+  return halt;
 }
 
 int Store::game_count() {

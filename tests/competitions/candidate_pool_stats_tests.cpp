@@ -52,9 +52,10 @@ TEST_CASE("pooled statistics: wins by colour, forfeits by cause, jigos, CPU and 
         "                               1.5 37.50%     2.5 62.50%\n"
         "forfeits: candidates 1 (timeout 1); opp 0\n"
         "jigos: 1\n"
-        // s = 2.5/4, trinomial sd 0.2073: lower score 0.2187 -> -221.2; upper past 1 -> +inf;
+        // s = 2.5/4, trinomial sd 0.2073: lower score 0.2187 -> -221.2; upper past 1, so
+        // Wilson's upper end, 0.9093 -> +397.9: margin (397.9 + 221.1) / 2;
         // LOS (1 + erf(1 / sqrt(6))) / 2 = 71.8%.
-        "candidates v opp: Elo +88.7 (95% CI -221.2 to +inf), LOS 71.8%\n");
+        "candidates v opp: Elo +88.7 ± 309.5 (95%), LOS 71.8%\n");
 
   const auto json = pool.json();
   CHECK(json.at("player_1") == "candidates");

@@ -1,4 +1,5 @@
 // Playoff and allplayall: scheduling, colours, game ids, void games, resume, ghosts, reports.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <string>
@@ -107,7 +108,7 @@ TEST_CASE(
   CHECK(q.on_void(rm::comp::test::void_for(g1->job)));  // replayed...
   auto replay = q.next_job();
   REQUIRE(replay);
-  CHECK(replay->job.game_id == g1->job.game_id);     // ...with the same id
+  CHECK(replay->job.game_id == g1->job.game_id);                  // ...with the same id
   CHECK_FALSE(q.on_void(rm::comp::test::void_for(replay->job)));  // twice in a row: halt
   // The unfinished number is reissued by the next run.
   rm::comp::Playoff next_run(cf);
@@ -252,11 +253,16 @@ TEST_CASE("allplayall: letter codes, pair matchups, alternating colours, grid", 
   CHECK(ids ==
         std::vector<std::string>{"AvB_0:a", "AvC_0:a", "BvC_0:b", "AvB_1:b", "AvC_1:c", "BvC_1:c"});
   CHECK(t.finished());
+  // gomill's heading stands one character in from each column.
   CHECK_THAT(t.short_report(), Catch::Contains("6/6 games played\n\n"
-                                               "    A   B   C\n"
+                                               "     A   B   C\n"
                                                "A a     1-1 1-1\n"
                                                "B b 1-1     1-1\n"
                                                "C c 1-1 1-1\n"));
+  // show prints gomill's per-pair blocks too: the short and full reports are one.
+  CHECK_THAT(t.short_report(), Catch::Contains("\na v b (2/2 games)\n"));
+  CHECK_THAT(t.short_report(), Catch::Contains("\nb v c (2/2 games)\n"));
+  CHECK(t.short_report() == t.full_report());
 }
 
 TEST_CASE("allplayall: competitors may be appended between runs, not removed or reordered",
@@ -282,4 +288,60 @@ TEST_CASE("allplayall: competitors may be appended between runs, not removed or 
   auto reordered = load(dir, "a.yaml", kPlayers + "competitors: [b, a]\nrounds: 2\n");
   rm::comp::AllPlayAll w(reordered);
   CHECK_THROWS_WITH(w.restore(t.state()), Catch::Contains("competitors have changed"));
+}
+
+TEST_CASE(
+    "playoff: a void game beyond a lowered number_of_games is not replayed; the other "
+    "matchups play",
+    "[playoff]") {
+  TempDir dir;
+  const std::string two_matchups =
+      "matchups:\n"
+      "  - {player_1: a, player_2: b, number_of_games: NG}\n"
+      "  - {player_1: a, player_2: c, number_of_games: 4}\n";
+  auto with_games = [&](int n) {
+    std::string yaml = two_matchups;
+    yaml.replace(yaml.find("NG"), 2, std::to_string(n));
+    return load(dir, "p.yaml", kPlayers + yaml);
+  };
+  rm::comp::Playoff p(with_games(10));
+  std::vector<std::string> issued;
+  for (int i = 0; i < 7; ++i) {
+    auto job = *p.next_job();
+    issued.push_back(job.job.game_id);
+    // 0_3 is left unfinished (a void game that halted the run): the next run reissues it.
+    if (job.job.game_id != "0_3") p.on_result(result(job.job, "a"));
+  }
+  REQUIRE(issued == std::vector<std::string>{"0_0", "1_0", "0_1", "1_1", "0_2", "1_2", "0_3"});
+  rm::comp::Playoff lowered(with_games(3));
+  lowered.restore(p.state());
+  CHECK(issue_all(lowered) == std::vector<std::string>{"1_3"});
+  rm::comp::Playoff kept(with_games(10));
+  kept.restore(p.state());
+  CHECK(kept.next_job()->job.game_id == "0_3");
+}
+
+TEST_CASE(
+    "playoff reports: identical names tell their matchup id; missing descriptions are "
+    "shown as gomill does",
+    "[playoff]") {
+  TempDir dir;
+  auto cf = load(dir, "p.yaml",
+                 kPlayers +
+                     "matchups:\n"
+                     "  - {player_1: a, player_2: b, id: first, number_of_games: 1}\n"
+                     "  - {player_1: a, player_2: b, id: second, number_of_games: 1}\n"
+                     "  - {player_1: a, player_2: c, number_of_games: 1}\n");
+  rm::comp::Playoff p(cf);
+  while (auto job = p.next_job()) {
+    auto r = result(job->job, "a");
+    if (job->job.game_id == "2_0") r.white_long_description.clear();  // c gave none
+    p.on_result(r);
+  }
+  const std::string report = p.short_report();
+  CHECK_THAT(report, Catch::Contains("a v b [matchup first] (1/1 games)\n"));
+  CHECK_THAT(report, Catch::Contains("a v b [matchup second] (1/1 games)\n"));
+  CHECK_THAT(report, Catch::Contains("\na v c (1/1 games)\n"));
+  CHECK_THAT(report, Catch::Contains("player c: [no description available]\n"));
+  CHECK(p.json_report().at("players").at("c").at("description").is_null());
 }

@@ -199,13 +199,14 @@ TEST_CASE("ce_tuner: a void game is replayed once, then the run halts and the ne
   };
   CompetitionDir event("ce_void", control(3));
   auto first = event.run({"run", "-j", "1", "-q"});
-  CHECK(first.exit_status == 0);
+  CHECK(first.exit_status == 1);  // halted on errors
   CHECK_THAT(first.err, Catch::Contains("halting run due to void games"));
+  CHECK_THAT(first.err, Catch::Contains("ringmaster: run halted: too many void games"));
   CHECK(started(event) == std::vector<std::string>{"g0#0r0", "g0#1r0", "g0#1r0"});
   CHECK(event.committed_games() == 1);
   // The next run issues g0#1r0 again first; failing before any success, it halts at once.
   auto second = event.run({"run", "-j", "1", "-q"});
-  CHECK(second.exit_status == 0);
+  CHECK(second.exit_status == 1);
   CHECK(started(event) == std::vector<std::string>{"g0#0r0", "g0#1r0", "g0#1r0", "g0#1r0"});
   CHECK(event.committed_games() == 1);
   CHECK(json_report(event).at("samples")[0].at("games") == 1);

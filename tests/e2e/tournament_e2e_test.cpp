@@ -148,12 +148,24 @@ TEST_CASE("playoff: an engine that crashes makes the game void and halts the run
                        "matchups: [[ok, crash]]\nnumber_of_games: 5\n");
   auto f = c.run({"run", "-q"});
   INFO(f.err);
-  CHECK(f.exit_status == 0);
+  // A run that halts on errors says so and fails.
+  CHECK(f.exit_status == 1);
+  CHECK_THAT(f.err, Catch::Contains("ringmaster: run halted: too many void games (see "));
   auto store = rm::store::Store::open_read_only(c.file(".db"));
   CHECK(store->game_count() == 0);
   CHECK(store->void_game_count() == 1);
-  CHECK_THAT(rm::test::slurp(c.file(".log")),
-             Catch::Contains("halting competition: too many void games"));
+  const std::string log = rm::test::slurp(c.file(".log"));
+  CHECK_THAT(log, Catch::Contains("halting competition: too many void games"));
+  CHECK_THAT(log, Catch::Contains("game 0_0 -- aborting game due to error:\nerror reading "
+                                  "response to 'genmove w' from player crash:"));
+  // show, report and the JSON say why the run stopped.
+  const std::string note = "the last run halted on errors: too many void games";
+  CHECK_THAT(c.run({"show"}).out, Catch::Contains(note));
+  CHECK_THAT(c.run({"report"}).out, Catch::Contains(note));
+  CHECK_THAT(rm::test::slurp(c.file(".report")), Catch::Contains(note));
+  auto json = nlohmann::json::parse(c.run({"show", "--json"}).out);
+  CHECK(json.at("last_run_halt") ==
+        nlohmann::json({{"reason", "too many void games"}, {"error", true}}));
   CHECK(std::filesystem::exists(c.file(".void/0_0.sgf")));
   CHECK(rm::test::tagged_processes_after(c.tag(), 5s).empty());
 }

@@ -52,6 +52,8 @@
 //   --illegal-play-after N        answers `play` with "? illegal move" once it has accepted N
 //   plays.
 //   --seed N                      N > 0: choose moves at random among unused points.
+//   --moves V1,V2,...             its first moves are these vertices (GTP form, e.g. A1),
+//                                 whatever the board holds: a scripted suicide, say.
 //   --wait-for-stdin              before reading each command, waits with poll() for stdin to
 //                                 be readable, then reads through the buffered std::cin: a
 //                                 common engine pattern that hangs when two commands arrive
@@ -94,6 +96,7 @@ struct Options {
       resign_after, pass_after, claim_after, close_stdout_after, illegal_play_after;
   double burn_cpu_s = 0;
   std::set<std::string> fail_commands;
+  std::vector<std::string> moves;  // --moves
   unsigned seed = 0;
 };
 
@@ -180,7 +183,10 @@ Options parse_options(int argc, char** argv) {
       o.wait_for_stdin = true;
     else if (a == "--final-score")
       o.final_score = value();
-    else if (a == "--fail-command")
+    else if (a == "--moves") {
+      std::stringstream list(value());
+      for (std::string v; std::getline(list, v, ',');) o.moves.push_back(v);
+    } else if (a == "--fail-command")
       o.fail_commands.insert(value());
     else if (a == "--illegal-play-after")
       o.illegal_play_after = number();
@@ -455,6 +461,8 @@ class Engine {
       move = vertex_name(occupied_.begin()->first, occupied_.begin()->second);
     } else if (reached(opt_.pass_after)) {
       move = "pass";
+    } else if (static_cast<std::size_t>(moves_) < opt_.moves.size()) {
+      move = opt_.moves[static_cast<std::size_t>(moves_)];
     } else {
       move = next_unused();
     }

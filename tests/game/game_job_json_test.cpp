@@ -36,6 +36,7 @@ GameJob sample_job() {
   job.settings.move_limit = 400;
   job.settings.scorer = Scorer::Internal;
   job.settings.internal_scorer_handicap_compensation = HandicapCompensation::Short;
+  job.settings.suicide = SuicideRule::Forfeit;
   job.sgf_dir = "games";
   job.void_sgf_dir = "void";
   job.gtp_log_path = "logs/0_003.log";
@@ -69,6 +70,10 @@ TEST_CASE("GameJob JSON round trip", "[game][json]") {
   CHECK(back.settings.handicap_style == HandicapStyle::Free);
   CHECK(back.settings.scorer == Scorer::Internal);
   CHECK(back.settings.internal_scorer_handicap_compensation == HandicapCompensation::Short);
+  CHECK(back.settings.suicide == SuicideRule::Forfeit);
+  CHECK(j.at("settings").at("suicide") == "forfeit");
+  // gomill's rule when the field is left out.
+  CHECK(job_from_json(minimal_job_json()).settings.suicide == SuicideRule::Allowed);
 }
 
 TEST_CASE("GameJob JSON defaults for omitted fields", "[game][json]") {

@@ -1,10 +1,11 @@
 // Real games between real engine processes (tests/engines' scripted_engine, GNU Go when
 // installed): every outcome of the referee, and no process left behind after any of them.
-#include <catch2/catch.hpp>
+#include "ringmaster/game/referee.hpp"
 
 #include <unistd.h>
 
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -12,7 +13,6 @@
 #include <thread>
 
 #include "process_scan.hpp"
-#include "ringmaster/game/referee.hpp"
 
 using namespace rm::game;
 namespace fs = std::filesystem;
@@ -22,20 +22,22 @@ namespace {
 const std::string kScripted = std::string(RM_BIN_DIR) + "/scripted_engine";
 const std::string kGnugo = "/usr/games/gnugo";
 
-bool have(const std::string& path) { return ::access(path.c_str(), X_OK) == 0; }
+bool have(const std::string& path) {
+  return ::access(path.c_str(), X_OK) == 0;
+}
 
-#define REQUIRE_SCRIPTED()                                        \
-  do {                                                            \
-    if (!have(kScripted)) {                                       \
-      WARN("skipped: " << kScripted << " is not built");          \
-      return;                                                     \
-    }                                                             \
+#define REQUIRE_SCRIPTED()                               \
+  do {                                                   \
+    if (!have(kScripted)) {                              \
+      WARN("skipped: " << kScripted << " is not built"); \
+      return;                                            \
+    }                                                    \
   } while (false)
 
 // A fresh scratch directory per test.
 fs::path scratch(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() /
-                 ("rm_game_test_" + std::to_string(::getpid()) + "_" + name);
+  fs::path dir =
+      fs::temp_directory_path() / ("rm_game_test_" + std::to_string(::getpid()) + "_" + name);
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;
@@ -71,7 +73,8 @@ std::string read_file(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::string s;
   char buf[4096];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) s.append(buf, static_cast<std::size_t>(in.gcount()));
+  while (in.read(buf, sizeof buf) || in.gcount() > 0)
+    s.append(buf, static_cast<std::size_t>(in.gcount()));
   return s;
 }
 
@@ -89,14 +92,17 @@ void check_nothing_left(const GameJob& job) {
   CHECK(joined(rm::game::test::processes_with_game_id(job.game_id)) == "");
 }
 
-std::string unique_id(const std::string& base) { return base + "-" + std::to_string(::getpid()); }
+std::string unique_id(const std::string& base) {
+  return base + "-" + std::to_string(::getpid());
+}
 
 }  // namespace
 
 TEST_CASE("referee: resignation", "[game][referee]") {
   REQUIRE_SCRIPTED();
   auto dir = scratch("resign");
-  GameJob job = job_for(unique_id("resign"), scripted("one"), scripted("two", {"--resign-after", "3"}));
+  GameJob job =
+      job_for(unique_id("resign"), scripted("one"), scripted("two", {"--resign-after", "3"}));
   job.sgf_dir = (dir / "games").string();
   GameResult r = play_game(job);
   CHECK_FALSE(r.is_void);
@@ -131,7 +137,8 @@ TEST_CASE("referee: internal scorer on a passed-out game", "[game][referee]") {
 TEST_CASE("referee: players scorer agreement and disagreement", "[game][referee]") {
   REQUIRE_SCRIPTED();
   SECTION("agree") {
-    GameJob job = job_for(unique_id("agree"), scripted("one", {"--final-score", "B+12.5", "--pass-after", "4"}),
+    GameJob job = job_for(unique_id("agree"),
+                          scripted("one", {"--final-score", "B+12.5", "--pass-after", "4"}),
                           scripted("two", {"--final-score", "B+12.5", "--pass-after", "4"}));
     GameResult r = play_game(job);
     CHECK(r.sgf_result == "B+12.5");
@@ -139,7 +146,8 @@ TEST_CASE("referee: players scorer agreement and disagreement", "[game][referee]
     check_nothing_left(job);
   }
   SECTION("disagree") {
-    GameJob job = job_for(unique_id("disagree"), scripted("one", {"--final-score", "B+3", "--pass-after", "4"}),
+    GameJob job = job_for(unique_id("disagree"),
+                          scripted("one", {"--final-score", "B+3", "--pass-after", "4"}),
                           scripted("two", {"--final-score", "W+3", "--pass-after", "4"}));
     GameResult r = play_game(job);
     CHECK(r.sgf_result == "?");
@@ -150,7 +158,8 @@ TEST_CASE("referee: players scorer agreement and disagreement", "[game][referee]
   SECTION("unreliable scorer is not asked") {
     PlayerSpec white = scripted("two", {"--final-score", "W+3", "--pass-after", "4"});
     white.is_reliable_scorer = false;
-    GameJob job = job_for(unique_id("unreliable"), scripted("one", {"--final-score", "B+3", "--pass-after", "4"}), white);
+    GameJob job = job_for(unique_id("unreliable"),
+                          scripted("one", {"--final-score", "B+3", "--pass-after", "4"}), white);
     GameResult r = play_game(job);
     CHECK(r.sgf_result == "B+3");
     check_nothing_left(job);
@@ -172,7 +181,8 @@ TEST_CASE("referee: claim", "[game][referee]") {
 TEST_CASE("referee: forfeits", "[game][referee]") {
   REQUIRE_SCRIPTED();
   SECTION("ill-formed move") {
-    GameJob job = job_for(unique_id("illformed"), scripted("one", {"--ill-formed-move-after", "2"}), scripted("two"));
+    GameJob job = job_for(unique_id("illformed"), scripted("one", {"--ill-formed-move-after", "2"}),
+                          scripted("two"));
     GameResult r = play_game(job);
     CHECK(r.sgf_result == "W+F");
     CHECK(r.is_forfeit);
@@ -182,7 +192,8 @@ TEST_CASE("referee: forfeits", "[game][referee]") {
     check_nothing_left(job);
   }
   SECTION("illegal move (occupied point)") {
-    GameJob job = job_for(unique_id("illegal"), scripted("one"), scripted("two", {"--illegal-move-after", "2"}));
+    GameJob job = job_for(unique_id("illegal"), scripted("one"),
+                          scripted("two", {"--illegal-move-after", "2"}));
     GameResult r = play_game(job);
     CHECK(r.sgf_result == "B+F");
     CHECK(r.forfeit_cause == "illegal_move");
@@ -190,7 +201,8 @@ TEST_CASE("referee: forfeits", "[game][referee]") {
     check_nothing_left(job);
   }
   SECTION("opponent says illegal move: the mover forfeits") {
-    GameJob job = job_for(unique_id("claimsillegal"), scripted("one"), scripted("two", {"--illegal-play-after", "2"}));
+    GameJob job = job_for(unique_id("claimsillegal"), scripted("one"),
+                          scripted("two", {"--illegal-play-after", "2"}));
     GameResult r = play_game(job);
     CHECK(r.sgf_result == "W+F");
     CHECK(r.forfeit_cause == "claims_illegal");
@@ -198,11 +210,13 @@ TEST_CASE("referee: forfeits", "[game][referee]") {
     check_nothing_left(job);
   }
   SECTION("opponent rejects play otherwise: the opponent forfeits") {
-    GameJob job = job_for(unique_id("failplay"), scripted("one"), scripted("two", {"--fail-command", "play"}));
+    GameJob job = job_for(unique_id("failplay"), scripted("one"),
+                          scripted("two", {"--fail-command", "play"}));
     GameResult r = play_game(job);
     CHECK(r.sgf_result == "B+F");
     CHECK(r.forfeit_cause == "failure_response");
-    CHECK(r.detail == "forfeit by two: failure response from 'play b A1' to player two:\nforced failure");
+    CHECK(r.detail ==
+          "forfeit by two: failure response from 'play b A1' to player two:\nforced failure");
     check_nothing_left(job);
   }
   SECTION("opponent rejects play and hangs in the genmove pipelined after it") {
@@ -216,16 +230,19 @@ TEST_CASE("referee: forfeits", "[game][referee]") {
     CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(10));
     CHECK(r.sgf_result == "B+F");
     CHECK(r.forfeit_cause == "failure_response");
-    CHECK(r.detail == "forfeit by two: failure response from 'play b A1' to player two:\nforced failure");
+    CHECK(r.detail ==
+          "forfeit by two: failure response from 'play b A1' to player two:\nforced failure");
     CHECK(r.late_errors.empty());
     check_nothing_left(job);
   }
   SECTION("failure response to genmove") {
-    GameJob job = job_for(unique_id("failgen"), scripted("one", {"--fail-genmove-after", "1"}), scripted("two"));
+    GameJob job = job_for(unique_id("failgen"), scripted("one", {"--fail-genmove-after", "1"}),
+                          scripted("two"));
     GameResult r = play_game(job);
     CHECK(r.sgf_result == "W+F");
     CHECK(r.forfeit_cause == "failure_response");
-    CHECK_THAT(r.detail, Catch::StartsWith("forfeit by one: failure response from 'genmove b' to player one:"));
+    CHECK_THAT(r.detail, Catch::StartsWith(
+                             "forfeit by one: failure response from 'genmove b' to player one:"));
     check_nothing_left(job);
   }
   SECTION("timeout in genmove") {
@@ -245,7 +262,8 @@ TEST_CASE("referee: void games", "[game][referee]") {
   REQUIRE_SCRIPTED();
   auto dir = scratch("void");
   SECTION("crash at start") {
-    GameJob job = job_for(unique_id("crashstart"), scripted("one"), scripted("two", {"--crash-at-start"}));
+    GameJob job =
+        job_for(unique_id("crashstart"), scripted("one"), scripted("two", {"--crash-at-start"}));
     job.void_sgf_dir = (dir / "void").string();
     GameResult r = play_game(job);
     CHECK(r.is_void);
@@ -255,7 +273,8 @@ TEST_CASE("referee: void games", "[game][referee]") {
     check_nothing_left(job);
   }
   SECTION("crash mid-game: void, record kept in void_sgf_dir") {
-    GameJob job = job_for(unique_id("crashmid"), scripted("one", {"--crash-after-moves", "3"}), scripted("two"));
+    GameJob job = job_for(unique_id("crashmid"), scripted("one", {"--crash-after-moves", "3"}),
+                          scripted("two"));
     job.void_sgf_dir = (dir / "void").string();
     GameResult r = play_game(job);
     CHECK(r.is_void);
@@ -268,13 +287,15 @@ TEST_CASE("referee: void games", "[game][referee]") {
     check_nothing_left(job);
   }
   SECTION("closed stdout mid-game") {
-    GameJob job = job_for(unique_id("closeout"), scripted("one"), scripted("two", {"--close-stdout-after", "2"}));
+    GameJob job = job_for(unique_id("closeout"), scripted("one"),
+                          scripted("two", {"--close-stdout-after", "2"}));
     GameResult r = play_game(job);
     CHECK(r.is_void);
     check_nothing_left(job);
   }
   SECTION("protocol version 1") {
-    GameJob job = job_for(unique_id("proto"), scripted("one", {"--protocol-version", "1"}), scripted("two"));
+    GameJob job =
+        job_for(unique_id("proto"), scripted("one", {"--protocol-version", "1"}), scripted("two"));
     GameResult r = play_game(job);
     CHECK(r.is_void);
     CHECK_THAT(r.void_reason, Catch::Contains("protocol version"));
@@ -291,7 +312,8 @@ TEST_CASE("referee: void games", "[game][referee]") {
 
 TEST_CASE("referee: stderr flood does not stop the game", "[game][referee]") {
   REQUIRE_SCRIPTED();
-  GameJob job = job_for(unique_id("flooderr"), scripted("one", {"--flood-stderr"}), scripted("two", {"--resign-after", "5"}));
+  GameJob job = job_for(unique_id("flooderr"), scripted("one", {"--flood-stderr"}),
+                        scripted("two", {"--resign-after", "5"}));
   GameResult r = play_game(job);
   CHECK_FALSE(r.is_void);
   CHECK(r.sgf_result == "B+R");
@@ -301,14 +323,16 @@ TEST_CASE("referee: stderr flood does not stop the game", "[game][referee]") {
 TEST_CASE("referee: engines that misbehave at close", "[game][referee]") {
   REQUIRE_SCRIPTED();
   SECTION("ignore quit: killed, result stands") {
-    GameJob job = job_for(unique_id("ignorequit"), scripted("one", {"--ignore-quit"}), scripted("two", {"--resign-after", "2"}));
+    GameJob job = job_for(unique_id("ignorequit"), scripted("one", {"--ignore-quit"}),
+                          scripted("two", {"--resign-after", "2"}));
     GameResult r = play_game(job);
     CHECK(r.sgf_result == "B+R");
     CHECK_FALSE(r.is_void);
     check_nothing_left(job);
   }
   SECTION("forked hanging child is killed too") {
-    GameJob job = job_for(unique_id("fork"), scripted("one", {"--fork-hanging-child"}), scripted("two", {"--resign-after", "2"}));
+    GameJob job = job_for(unique_id("fork"), scripted("one", {"--fork-hanging-child"}),
+                          scripted("two", {"--resign-after", "2"}));
     GameResult r = play_game(job);
     CHECK(r.sgf_result == "B+R");
     check_nothing_left(job);
@@ -331,7 +355,8 @@ TEST_CASE("referee: move limit", "[game][referee]") {
 TEST_CASE("referee: handicap", "[game][referee]") {
   REQUIRE_SCRIPTED();
   SECTION("fixed") {
-    GameJob job = job_for(unique_id("fixedh"), scripted("one"), scripted("two", {"--resign-after", "2"}));
+    GameJob job =
+        job_for(unique_id("fixedh"), scripted("one"), scripted("two", {"--resign-after", "2"}));
     job.settings.handicap = 4;
     job.settings.scorer = Scorer::Internal;
     auto dir = scratch("fixedh");
@@ -347,7 +372,8 @@ TEST_CASE("referee: handicap", "[game][referee]") {
     fs::remove_all(dir);
   }
   SECTION("free") {
-    GameJob job = job_for(unique_id("freeh"), scripted("one"), scripted("two", {"--resign-after", "2"}));
+    GameJob job =
+        job_for(unique_id("freeh"), scripted("one"), scripted("two", {"--resign-after", "2"}));
     job.settings.handicap = 3;
     job.settings.handicap_style = HandicapStyle::Free;
     GameResult r = play_game(job);
@@ -377,7 +403,8 @@ TEST_CASE("referee: abort kills the engines and voids the game", "[game][referee
 TEST_CASE("referee: GTP transcript and cpu time", "[game][referee]") {
   REQUIRE_SCRIPTED();
   auto dir = scratch("gtplog");
-  GameJob job = job_for(unique_id("gtplog"), scripted("one", {"--cpu-time", "1.5"}), scripted("two", {"--resign-after", "2"}));
+  GameJob job = job_for(unique_id("gtplog"), scripted("one", {"--cpu-time", "1.5"}),
+                        scripted("two", {"--resign-after", "2"}));
   job.gtp_log_path = (dir / "log" / "g.log").string();
   GameResult r = play_game(job);
   CHECK(r.black_cpu_s == Approx(1.5));
@@ -399,10 +426,22 @@ TEST_CASE("referee: GTP transcript and cpu time", "[game][referee]") {
   }
   CHECK(commands[0] == responses[0]);
   CHECK(commands[1] == responses[1]);
-  const std::vector<std::string> white_expected = {
-      "protocol_version", "name", "version", "known_command gomill-describe_engine", "boardsize 9",
-      "clear_board", "komi 7.5", "known_command gomill-explain_last_move", "known_command gomill-cpu_time",
-      "play b A1", "genmove w", "play b C1", "genmove w", "play b E1", "genmove w", "quit"};
+  const std::vector<std::string> white_expected = {"protocol_version",
+                                                   "name",
+                                                   "version",
+                                                   "known_command gomill-describe_engine",
+                                                   "boardsize 9",
+                                                   "clear_board",
+                                                   "komi 7.5",
+                                                   "known_command gomill-explain_last_move",
+                                                   "known_command gomill-cpu_time",
+                                                   "play b A1",
+                                                   "genmove w",
+                                                   "play b C1",
+                                                   "genmove w",
+                                                   "play b E1",
+                                                   "genmove w",
+                                                   "quit"};
   CHECK(white_commands == white_expected);
   check_nothing_left(job);
   fs::remove_all(dir);
@@ -417,7 +456,8 @@ TEST_CASE("referee: GNU Go self-play on 9x9 with the players scorer", "[game][re
     PlayerSpec p;
     p.code = code;
     p.engine.name = code;
-    p.engine.process.argv = {kGnugo, "--mode", "gtp", "--chinese-rules", "--capture-all-dead", "--level", "0"};
+    p.engine.process.argv = {kGnugo,    "--mode", "gtp", "--chinese-rules", "--capture-all-dead",
+                             "--level", "0"};
     return p;
   };
   auto dir = scratch("gnugo");
@@ -463,4 +503,66 @@ TEST_CASE("referee: engines that take one command at a time play with gtp_pipeli
   CHECK_FALSE(r.is_forfeit);
   CHECK(r.move_count == 42);  // 20 moves each, then two passes
   check_nothing_left(job);
+}
+
+TEST_CASE("referee: a player that resigns or forfeits has its final message in the record",
+          "[game][referee][sgf]") {
+  REQUIRE_SCRIPTED();
+  auto dir = scratch("final_message");
+  SECTION("resignation") {
+    GameJob job = job_for(unique_id("finalresign"), scripted("one"),
+                          scripted("two", {"--explain", "--resign-after", "2"}));
+    job.sgf_dir = (dir / "games").string();
+    GameResult r = play_game(job);
+    CHECK(r.sgf_result == "B+R");
+    std::string sgf = read_file(r.sgf_path);
+    CHECK(sgf.find("one beat two B+R\n\nfinal message from w: <<<\nmove ") != std::string::npos);
+    CHECK(sgf.find(" by scripted\n>>>]") != std::string::npos);
+    check_nothing_left(job);
+  }
+  SECTION("forfeit by an ill-formed move") {
+    GameJob job =
+        job_for(unique_id("finalforfeit"),
+                scripted("one", {"--explain", "--ill-formed-move-after", "1"}), scripted("two"));
+    job.sgf_dir = (dir / "games").string();
+    GameResult r = play_game(job);
+    CHECK(r.sgf_result == "W+F");
+    std::string sgf = read_file(r.sgf_path);
+    CHECK(sgf.find("final message from b: <<<\nmove ") != std::string::npos);
+    check_nothing_left(job);
+  }
+  SECTION("no message from an engine without gomill-explain_last_move") {
+    GameJob job =
+        job_for(unique_id("finalnone"), scripted("one"), scripted("two", {"--resign-after", "2"}));
+    job.sgf_dir = (dir / "games").string();
+    GameResult r = play_game(job);
+    CHECK(read_file(r.sgf_path).find("final message") == std::string::npos);
+  }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("referee: suicide is allowed by default (gomill's board) and can be made a forfeit",
+          "[game][referee][suicide]") {
+  REQUIRE_SCRIPTED();
+  // White surrounds A1 with B1 and A2; Black's third move, A1, is a one-stone suicide.
+  auto make = [](const std::string& id) {
+    return job_for(unique_id(id), scripted("one", {"--moves", "E5,E4,A1"}),
+                   scripted("two", {"--moves", "B1,A2", "--resign-after", "2"}), 5);
+  };
+  SECTION("allowed: the stone is removed and the game goes on") {
+    GameJob job = make("suicideok");
+    GameResult r = play_game(job);
+    CHECK_FALSE(r.is_void);
+    CHECK(r.sgf_result == "B+R");
+    CHECK(r.move_count == 5);
+    check_nothing_left(job);
+  }
+  SECTION("forfeit") {
+    GameJob job = make("suicidef");
+    job.settings.suicide = SuicideRule::Forfeit;
+    GameResult r = play_game(job);
+    CHECK(r.sgf_result == "W+F");
+    CHECK(r.detail == "forfeit by one: attempted suicide at A1");
+    check_nothing_left(job);
+  }
 }

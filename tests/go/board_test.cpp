@@ -1,6 +1,7 @@
+#include "engine/go/board.hpp"
+
 #include <stdexcept>
 
-#include "engine/go/board.hpp"
 #include "tests/go/diagram.hpp"
 
 using namespace rm::go;
@@ -184,4 +185,31 @@ TEST_CASE("handicap stones are placed without moves", "[board][handicap]") {
   CHECK(b.at(v("G7")) == Colour::Black);
   CHECK_THROWS_AS(b.place_handicap_stone(v("C3")), std::invalid_argument);
   CHECK_THROWS_AS(b.place_handicap_stone(Vertex{9, 9}), std::invalid_argument);
+}
+
+TEST_CASE("suicide allowed (gomill's board): the chain is removed, nothing else changes",
+          "[board][suicide]") {
+  Board b(5);
+  b.set_suicide_allowed(true);
+  REQUIRE(b.play(Colour::White, mv("B1", 5)) == MoveError::None);
+  REQUIRE(b.play(Colour::White, mv("B2", 5)) == MoveError::None);
+  REQUIRE(b.play(Colour::White, mv("A3", 5)) == MoveError::None);
+  REQUIRE(b.play(Colour::Black, mv("A1", 5)) == MoveError::None);
+  // A2 joins A1 and leaves the pair without liberties: both stones go.
+  CHECK(b.check(Colour::Black, mv("A2", 5)) == MoveError::None);
+  CHECK(b.play(Colour::Black, mv("A2", 5)) == MoveError::None);
+  CHECK(b.at(mv("A1", 5).vertex()) == Colour::Empty);
+  CHECK(b.at(mv("A2", 5).vertex()) == Colour::Empty);
+  CHECK(b.stone_count(Colour::Black) == 0);
+  CHECK(b.stone_count(Colour::White) == 3);
+  // The same position as if Black had never played there (the hash agrees).
+  Board fresh(5);
+  fresh.play(Colour::White, mv("B1", 5));
+  fresh.play(Colour::White, mv("B2", 5));
+  fresh.play(Colour::White, mv("A3", 5));
+  CHECK(b.hash() == fresh.hash());
+  // Forbidden again once switched off (the default).
+  b.set_suicide_allowed(false);
+  REQUIRE(b.play(Colour::Black, mv("A1", 5)) == MoveError::None);
+  CHECK(b.play(Colour::Black, mv("A2", 5)) == MoveError::Suicide);
 }

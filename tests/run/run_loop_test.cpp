@@ -1,7 +1,8 @@
 // The run loop against a real store and real files, with a small competition and a game
 // player standing in for the referee (the e2e tests run the real engines).
-#include <catch2/catch.hpp>
+#include "ringmaster/run/run_loop.hpp"
 
+#include <catch2/catch.hpp>
 #include <csignal>
 #include <fstream>
 #include <set>
@@ -9,7 +10,6 @@
 #include <thread>
 
 #include "ringmaster/run/interrupt_signals.hpp"
-#include "ringmaster/run/run_loop.hpp"
 #include "ringmaster/run/stop_file.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -53,7 +53,8 @@ class ListCompetition : public rm::comp::Competition {
   std::string screen_report(const std::vector<std::string>&) const override { return "screen\n"; }
   std::vector<std::string> periodic_history_lines() const override { return {}; }
   nlohmann::json json_report() const override { return {}; }
-  std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players_to_check() const override {
+  std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players_to_check()
+      const override {
     return {};
   }
 
@@ -103,8 +104,9 @@ TEST_CASE("a run plays and commits every game with log and history", "[runloop]"
   ListCompetition comp(7);
   rm::run::RunOptions options;
   options.parallel = 3;
-  auto summary = rm::run::run_games(comp, *f.store, f.paths, options, f.display,
-                                    [](const GameJob& j, int, const std::atomic<bool>*) { return black_wins(j); });
+  auto summary = rm::run::run_games(
+      comp, *f.store, f.paths, options, f.display,
+      [](const GameJob& j, int, const std::atomic<bool>*) { return black_wins(j); });
   CHECK(summary.outcome == rm::run::RunOutcome::Completed);
   CHECK(summary.halt_reason == "competition finished");
   CHECK(summary.games_committed == 7);
@@ -146,7 +148,8 @@ TEST_CASE("two void games in a row halt the run and are stored as void", "[runlo
   rm::run::RunOptions options;
   auto summary = rm::run::run_games(comp, *f.store, f.paths, options, f.display,
                                     [](const GameJob& j, int, const std::atomic<bool>*) {
-                                      if (j.game_id == "2" || j.game_id == "3") return void_result(j, "engine exited");
+                                      if (j.game_id == "2" || j.game_id == "3")
+                                        return void_result(j, "engine exited");
                                       return black_wins(j);
                                     });
   CHECK(summary.halt_reason == "too many void games");
@@ -154,7 +157,7 @@ TEST_CASE("two void games in a row halt the run and are stored as void", "[runlo
   CHECK(f.store->game_count() == 2);
   CHECK(f.store->void_game_count() == 2);
   std::string log = read_file(f.paths.log);
-  CHECK_THAT(log, Catch::Contains("game 3 -- engine exited\n"));
+  CHECK_THAT(log, Catch::Contains("game 3 -- aborting game due to error:\nengine exited\n"));
   CHECK_THAT(log, Catch::Contains("halting run due to void games\n"));
 }
 

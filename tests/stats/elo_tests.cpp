@@ -3,7 +3,6 @@
 //   elo(p) = -400 log10(1/p - 1); bounds elo(s ± z sqrt(var/n)); margin = (hi - lo)/2
 //   los = (1 + erf((w-l)/sqrt(2(w+l))))/2
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <stdexcept>
 
@@ -41,7 +40,12 @@ TEST_CASE("stats: fastchess's own Elo test cases") {
   // quantile, sqrt(2) erfInv(0.95) by Winitzki's formula = 1.9571619316560245; with that z we
   // reproduce them, and with the exact 1.959964 the margins are 0.16% wider.
   constexpr double kApproximateZ = 1.9571619316560245;
-  struct Case { Wdl wdl; double elo; double margin; double exact_margin; };
+  struct Case {
+    Wdl wdl;
+    double elo;
+    double margin;
+    double exact_margin;
+  };
   const Case cases[] = {{Wdl{0, 14, 36}, -315.34, 95.43, 95.59363027726756},
                         {Wdl{859, 1329, 772}, 10.21, 9.28, 9.293860018171852},
                         {Wdl{1164, 3049, 1267}, -6.53, 6.12, 6.127168647414233}};
@@ -72,37 +76,42 @@ TEST_CASE("stats: no games: zero Elo, unbounded interval, LOS one half") {
   CHECK(e.los == 0.5);
 }
 
-TEST_CASE("stats: all wins and all losses are infinite, never NaN") {
+TEST_CASE("stats: all wins and all losses: infinite Elo, a finite bound from Wilson, never NaN") {
   const EloEstimate won = estimate_elo(Wdl{10, 0, 0});
   CHECK(std::isinf(won.elo));
   CHECK(won.elo > 0);
-  CHECK(std::isinf(won.elo_lower));
+  // The Wilson interval's lower end, 10 / (10 + z^2): the normal one would be infinite.
+  CHECK(won.elo_lower == Approx(166.20152718389093));
+  CHECK(std::isinf(won.elo_upper));
   CHECK(std::isinf(won.margin));
   CHECK(won.los == Approx(0.9992172988709987));
 
   const EloEstimate lost = estimate_elo(Wdl{0, 0, 7});
   CHECK(std::isinf(lost.elo));
   CHECK(lost.elo < 0);
-  CHECK(std::isinf(lost.elo_upper));
+  CHECK(std::isfinite(lost.elo_upper));
   CHECK(lost.elo_upper < 0);
+  CHECK(std::isinf(lost.elo_lower));
   CHECK_FALSE(std::isnan(lost.margin));
   CHECK(lost.los < 0.01);
 }
 
-TEST_CASE("stats: an interval reaching past a certain result has an infinite bound") {
-  // 9-1: score 0.9, sd 0.0949, upper score 1.086 > 1 (fastchess would print nan here).
+TEST_CASE("stats: a bound reaching past a certain result is Wilson's instead") {
+  // 9-1: score 0.9, sd 0.0949, upper score 1.086 > 1 (fastchess would print nan here): the
+  // upper end is the Wilson interval's, 0.98212.
   const EloEstimate e = estimate_elo(Wdl{9, 0, 1});
   CHECK(e.elo == Approx(381.69700377572985));
   CHECK(e.elo_lower == Approx(158.98518507251032));
-  CHECK(std::isinf(e.elo_upper));
-  CHECK(std::isinf(e.margin));
+  CHECK(e.elo_upper == Approx(695.9562826624862));
+  CHECK(e.margin == Approx((695.9562826624862 - 158.98518507251032) / 2));
   CHECK(e.los == Approx(0.9942939818069991));
 }
 
-TEST_CASE("stats: all draws: zero Elo with zero width") {
+TEST_CASE("stats: all draws: zero Elo, never a zero-width interval (Wilson's)") {
   const EloEstimate e = estimate_elo(Wdl{0, 12, 0});
   CHECK(e.elo == Approx(0.0).margin(1e-12));
-  CHECK(e.margin == Approx(0.0).margin(1e-12));
+  CHECK(e.margin == Approx(187.36233113055184));
+  CHECK(e.elo_lower == Approx(-187.36233113055184));
   CHECK(e.los == 0.5);
 }
 

@@ -8,12 +8,17 @@ TEST_CASE("stats: format_elo") {
   CHECK(format_elo(estimate_elo(Wdl{60, 30, 10})) == "Elo +190.8 ± 62.0 (95%), LOS 100.0%");
   CHECK(format_elo(estimate_elo(Wdl{10, 30, 60})) == "Elo -190.8 ± 62.0 (95%), LOS 0.0%");
   CHECK(format_elo(estimate_elo(Wdl{45, 10, 45})) == "Elo +0.0 ± 65.4 (95%), LOS 50.0%");
-  CHECK(format_elo(estimate_elo(Wdl{9, 0, 1})) == "Elo +381.7 (95% CI +159.0 to +inf), LOS 99.4%");
-  CHECK(format_elo(estimate_elo(Wdl{10, 0, 0})) == "Elo +inf, LOS 99.9%");
-  CHECK(format_elo(estimate_elo(Wdl{0, 0, 10})) == "Elo -inf, LOS 0.1%");
+  CHECK(format_elo(estimate_elo(Wdl{9, 0, 1})) == "Elo +381.7 ± 268.5 (95%), LOS 99.4%");
+  CHECK(format_elo(estimate_elo(Wdl{10, 0, 0})) == "Elo +inf (95% CI +166.2 to +inf), LOS 99.9%");
+  CHECK(format_elo(estimate_elo(Wdl{0, 0, 10})) == "Elo -inf (95% CI -inf to -166.2), LOS 0.1%");
+  CHECK(format_elo(estimate_elo(Wdl{34, 0, 0})) == "Elo +inf (95% CI +378.8 to +inf), LOS 100.0%");
+  CHECK(format_elo(estimate_elo(Pentanomial{0, 0, 2, 0, 0})) ==
+        "Elo +0.0 ± 301.3 (95%), LOS 50.0%");
   CHECK(format_elo(estimate_elo(Wdl{})) == "Elo: no games");
-  CHECK(format_elo(estimate_elo(Pentanomial{5, 10, 40, 25, 20})) == "Elo +79.5 ± 38.6 (95%), LOS 100.0%");
-  CHECK(format_elo(estimate_elo(Wdl{60, 30, 10}, two_sided_z(0.99)), 99).find("(99%)") != std::string::npos);
+  CHECK(format_elo(estimate_elo(Pentanomial{5, 10, 40, 25, 20})) ==
+        "Elo +79.5 ± 38.6 (95%), LOS 100.0%");
+  CHECK(format_elo(estimate_elo(Wdl{60, 30, 10}, two_sided_z(0.99)), 99).find("(99%)") !=
+        std::string::npos);
 }
 
 TEST_CASE("stats: format_sprt") {

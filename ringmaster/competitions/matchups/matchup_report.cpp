@@ -122,7 +122,8 @@ std::string matchup_block(const MatchupHeading& heading, const MatchupStats& ms)
   const auto& m = *heading.settings;
   std::string played = std::to_string(ms.total);
   if (!heading.is_ghost && m.number_of_games) played += "/" + std::to_string(*m.number_of_games);
-  std::string name = m.name + (heading.is_ghost ? " (missing from control file)" : "");
+  std::string name = m.name + (heading.name_is_shared ? " [matchup " + m.id + "]" : "") +
+                     (heading.is_ghost ? " (missing from control file)" : "");
   std::string text = name + " (" + played + " games)\n";
   if (ms.unknown > 0)
     text += "unknown results: " + std::to_string(ms.unknown) + " " +

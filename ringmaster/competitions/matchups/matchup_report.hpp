@@ -16,6 +16,9 @@ namespace rm::comp {
 struct MatchupHeading {
   const rm::control::MatchupSettings* settings;
   bool is_ghost = false;  // no longer in the control file: played games only
+  // Another matchup has the same name: the heading adds "[matchup <id>]" so that the
+  // blocks can be told apart (gomill's headings, otherwise unchanged).
+  bool name_is_shared = false;
 };
 
 // "board size: 9   handicap: 3 (fixed)   komi: 7.5"

@@ -105,7 +105,8 @@ std::string AllPlayAll::grid() const {
   c = t.add_column(AsciiTable::Align::Left, 1);
   t.set_column_values(c, codes);
   for (std::size_t j = 0; j < n; ++j) {
-    t.add_heading(letter(j));
+    // gomill's headings stand one character in from their column.
+    t.add_heading(" " + letter(j));
     c = t.add_column(AsciiTable::Align::Left, 1);
     std::vector<std::string> column;
     for (std::size_t i = 0; i < n; ++i) column.push_back(cells[i][j]);
@@ -115,16 +116,18 @@ std::string AllPlayAll::grid() const {
   return text;
 }
 
+// gomill's (show and report alike): the grid, each pair's block, the players.
 std::string AllPlayAll::short_report() const {
   std::string text = "allplayall: " + cf_.code + "\n";
   if (!cf_.common.description.empty()) text += cf_.common.description + "\n";
-  return text + "\n" + grid() + "\n" + player_lines() + "\n";
+  text += "\n" + grid() + "\n";
+  const std::string blocks = matchup_blocks();
+  if (!blocks.empty()) text += blocks + "\n";
+  return text + player_lines() + "\n";
 }
 
-// The short report, then each pair's block with its statistics.
 std::string AllPlayAll::full_report() const {
-  const std::string blocks = matchup_blocks();
-  return short_report() + (blocks.empty() ? "" : blocks + "\n");
+  return short_report();
 }
 
 std::string AllPlayAll::screen_report(const std::vector<std::string>&) const {

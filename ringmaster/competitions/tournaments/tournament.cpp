@@ -28,7 +28,8 @@ std::string Tournament::game_id_for(const rm::control::MatchupSettings& m, int n
 // the fewest games issued among those below their limit; ties go to control-file order.
 Tournament::Matchup* Tournament::choose_matchup() {
   for (auto& m : matchups_)
-    if (!m.is_ghost && !m.sprt_decided && m.numbers.has_reissue()) return &m;
+    if (!m.is_ghost && !m.sprt_decided && m.numbers.has_reissue(m.settings.number_of_games))
+      return &m;
   Matchup* best = nullptr;
   for (auto& m : matchups_) {
     if (m.is_ghost || m.sprt_decided) continue;
@@ -101,8 +102,9 @@ void Tournament::update_sprt(Matchup& m) {
 void Tournament::record(Matchup& m, const rm::game::GameResult& r, int number) {
   m.results.push_back(r);
   m.result_numbers.push_back(number);
-  if (!r.black_long_description.empty()) descriptions_[r.black_code] = r.black_long_description;
-  if (!r.white_long_description.empty()) descriptions_[r.white_code] = r.white_long_description;
+  // The latest game's description; "" when the engine gave none (shown as gomill does).
+  descriptions_[r.black_code] = r.black_long_description;
+  descriptions_[r.white_code] = r.white_long_description;
 }
 
 ResultLines Tournament::on_result(const rm::game::GameResult& r) {
@@ -142,7 +144,8 @@ bool Tournament::on_void(const rm::game::GameResult& r) {
 bool Tournament::finished() const {
   for (const auto& m : matchups_) {
     if (m.is_ghost) continue;
-    if (!m.numbers.outstanding().empty() || m.numbers.has_reissue()) return false;
+    if (!m.numbers.outstanding().empty() || m.numbers.has_reissue(m.settings.number_of_games))
+      return false;
     if (m.sprt_decided) continue;
     if (!m.settings.number_of_games || m.numbers.fixed() < *m.settings.number_of_games)
       return false;
@@ -203,15 +206,23 @@ std::string Tournament::matchup_blocks() const {
     for (const auto& m : matchups_) {
       if (m.is_ghost != ghosts || m.results.empty()) continue;
       if (!text.empty()) text += "\n";
-      text += matchup_block(MatchupHeading{&m.settings, m.is_ghost}, stats_of(m));
+      text +=
+          matchup_block(MatchupHeading{&m.settings, m.is_ghost, name_is_shared(m)}, stats_of(m));
     }
   return text;
+}
+
+bool Tournament::name_is_shared(const Matchup& matchup) const {
+  for (const auto& m : matchups_)
+    if (&m != &matchup && m.settings.name == matchup.settings.name) return true;
+  return false;
 }
 
 std::string Tournament::player_lines() const {
   std::string text;
   for (const auto& [code, description] : descriptions_)
-    text += "player " + code + ": " + description + "\n";
+    text += "player " + code + ": " +
+            (description.empty() ? std::string("[no description available]") : description) + "\n";
   return text;
 }
 
@@ -226,8 +237,9 @@ nlohmann::json Tournament::players_json() const {
   nlohmann::json players = nlohmann::json::object();
   for (const auto& [code, spec] : cf_.players) {
     auto found = descriptions_.find(code);
-    players[code] = {{"description", found == descriptions_.end() ? nlohmann::json(nullptr)
-                                                                  : nlohmann::json(found->second)}};
+    players[code] = {{"description", found == descriptions_.end() || found->second.empty()
+                                         ? nlohmann::json(nullptr)
+                                         : nlohmann::json(found->second)}};
   }
   return players;
 }

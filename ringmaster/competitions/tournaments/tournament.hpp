@@ -59,8 +59,10 @@ class Tournament : public Competition {
 
   // Matchup blocks (with results, ghosts last) separated by blank lines; "" when none.
   std::string matchup_blocks() const;
-  // "player <code>: <description>" lines, sorted, for players with a known description.
+  // "player <code>: <description>" lines, sorted, for players that have played
+  // ("[no description available]" when the engine gave none, as gomill shows it).
   std::string player_lines() const;
+  bool name_is_shared(const Matchup& matchup) const;
   nlohmann::json matchups_json() const;
   nlohmann::json players_json() const;
   int games_played() const;

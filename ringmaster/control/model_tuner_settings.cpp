@@ -13,15 +13,16 @@
 namespace rm::control::detail {
 
 const std::vector<std::string>& model_tuner_keys() {
-  static const std::vector<std::string> keys{"number_of_games", "candidate_colour", "opponent",
-                                             "parameters",      "candidate",        "region_scale",
-                                             "seed"};
+  static const std::vector<std::string> keys{
+      "number_of_games", "candidate_colour", "opponent", "parameters",
+      "candidate",       "region_scale",     "seed"};
   return keys;
 }
 
 namespace {
 
-ModelParameter read_model_parameter(const Reader& r, const Field& item, std::set<std::string>& seen) {
+ModelParameter read_model_parameter(const Reader& r, const Field& item,
+                                    std::set<std::string>& seen) {
   Mapping m(r, item, {"code", "lower", "upper", "scale", "integer", "format"});
   ModelParameter p;
   Field code_field = m.require("code");
@@ -36,10 +37,12 @@ ModelParameter read_model_parameter(const Reader& r, const Field& item, std::set
     r.fail(upper_field, "must be greater than lower (" + rm::scales::python_repr(p.lower) + ")");
   if (auto f = m.find("scale")) {
     const std::string scale = read_string(r, *f);
-    if (scale != "LINEAR" && scale != "LOG") r.fail(*f, "must be LINEAR or LOG (got '" + scale + "')");
+    if (scale != "LINEAR" && scale != "LOG")
+      r.fail(*f, "must be LINEAR or LOG (got '" + scale + "')");
     p.log_scale = scale == "LOG";
     if (p.log_scale && !(p.lower > 0.0))
-      r.fail(lower_field, "must be positive for a LOG scale (got " + rm::scales::python_repr(p.lower) + ")");
+      r.fail(lower_field,
+             "must be positive for a LOG scale (got " + rm::scales::python_repr(p.lower) + ")");
   }
   if (auto f = m.find("integer")) p.integer = read_bool(r, *f);
   if (p.integer && std::floor(p.upper) - std::ceil(p.lower) < 2.0)
@@ -67,7 +70,8 @@ ModelParameter read_model_parameter(const Reader& r, const Field& item, std::set
 
 }  // namespace
 
-ModelTunerSettings read_model_tuner(const Reader& r, const Mapping& top, const ControlFile& control) {
+ModelTunerSettings read_model_tuner(const Reader& r, const Mapping& top,
+                                    const ControlFile& control) {
   ModelTunerSettings s;
   if (auto f = top.find("number_of_games"))
     s.number_of_games = read_int_in(r, *f, 0, 2147483647LL, "must be a non-negative integer");
@@ -78,8 +82,8 @@ ModelTunerSettings read_model_tuner(const Reader& r, const Mapping& top, const C
   std::vector<Field> items = sequence_items(r, params_field);
   if (items.empty()) r.fail(params_field, "empty list");
   if (items.size() > static_cast<std::size_t>(kMaxModelParameters))
-    r.fail(params_field, "at most " + std::to_string(kMaxModelParameters) +
-                             " parameters (got " + std::to_string(items.size()) + ")");
+    r.fail(params_field, "at most " + std::to_string(kMaxModelParameters) + " parameters (got " +
+                             std::to_string(items.size()) + ")");
   std::set<std::string> seen;
   std::vector<ReadParameter> read_params;
   for (const auto& item : items) {
@@ -91,7 +95,8 @@ ModelTunerSettings read_model_tuner(const Reader& r, const Mapping& top, const C
   if (auto f = top.find("region_scale")) {
     s.region_scale = read_number(r, *f);
     if (!(s.region_scale >= 0.05 && s.region_scale <= 10.0))
-      r.fail(*f, "must be between 0.05 and 10 (got " + rm::scales::python_repr(s.region_scale) + ")");
+      r.fail(*f,
+             "must be between 0.05 and 10 (got " + rm::scales::python_repr(s.region_scale) + ")");
   }
   if (auto f = top.find("seed")) s.seed = read_seed(r, *f);
   return s;

@@ -8,6 +8,7 @@ namespace rm::control::detail {
 const std::vector<std::string>& model_tuner_keys();
 
 // `control` already holds the common settings, players and game settings.
-ModelTunerSettings read_model_tuner(const Reader& r, const Mapping& top, const ControlFile& control);
+ModelTunerSettings read_model_tuner(const Reader& r, const Mapping& top,
+                                    const ControlFile& control);
 
 }  // namespace rm::control::detail

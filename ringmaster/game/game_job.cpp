@@ -81,7 +81,7 @@ GameSettings settings_from_json(const nlohmann::json& j, const std::string& path
   object(j, path);
   only_keys(j, path,
             {"board_size", "komi", "handicap", "handicap_style", "move_limit", "scorer",
-             "internal_scorer_handicap_compensation"});
+             "internal_scorer_handicap_compensation", "suicide"});
   GameSettings s;
   s.board_size = as_int(required(j, path, "board_size"), join(path, "board_size"));
   if (s.board_size < rm::go::kMinBoardSize || s.board_size > rm::go::kMaxBoardSize) {

@@ -11,7 +11,9 @@
 namespace rm::simulation {
 namespace {
 
-double logistic(double r) { return 1.0 / (1.0 + std::exp(-r)); }
+double logistic(double r) {
+  return 1.0 / (1.0 + std::exp(-r));
+}
 
 // The box is [-1, 1]^d; tuners may propose points outside it (ce_tuner's Gaussian).
 std::vector<double> clamped(const std::vector<double>& x) {
@@ -20,7 +22,9 @@ std::vector<double> clamped(const std::vector<double>& x) {
   return c;
 }
 
-double log_r(double x) { return 2.0 * std::log(4.0 * x + 4.1) - 4.0 * x - 3.0; }
+double log_r(double x) {
+  return 2.0 * std::log(4.0 * x + 4.1) - 4.0 * x - 3.0;
+}
 
 // Problems given as the logit r(x) of the win probability.
 Problem from_logit(std::string name, int dims, std::function<double(const std::vector<double>&)> r,
@@ -39,7 +43,10 @@ double golden_max(const std::function<double(double)>& f, double a, double b) {
   const double g = (std::sqrt(5.0) - 1.0) / 2.0;
   double c = b - g * (b - a), d = a + g * (b - a);
   for (int i = 0; i < 200; ++i) {
-    if (f(c) > f(d)) b = d; else a = c;
+    if (f(c) > f(d))
+      b = d;
+    else
+      a = c;
     c = b - g * (b - a);
     d = a + g * (b - a);
   }
@@ -48,56 +55,72 @@ double golden_max(const std::function<double(double)>& f, double a, double b) {
 
 }  // namespace
 
-double Problem::regret(const std::vector<double>& x) const { return best - win_probability(x); }
+double Problem::regret(const std::vector<double>& x) const {
+  return best - win_probability(x);
+}
 
 const std::vector<std::string>& builtin_problem_names() {
-  static const std::vector<std::string> names{"log",        "flat",       "power", "angle",
-                                              "step",       "correlated", "rosenbrock", "log5"};
+  static const std::vector<std::string> names{"log",  "flat",       "power",      "angle",
+                                              "step", "correlated", "rosenbrock", "log5"};
   return names;
 }
 
 Problem builtin_problem(const std::string& name) {
-  if (name == "log") return from_logit(name, 1, [](const auto& x) { return log_r(x[0]); }, {-0.525});
+  if (name == "log")
+    return from_logit(name, 1, [](const auto& x) { return log_r(x[0]); }, {-0.525});
   if (name == "flat")
-    return from_logit(name, 1, [](const auto& x) {
-      const double y = x[0] + 0.6;
-      return 0.2 / (1.0 + 6.0 * y * y + y * y * y);
-    }, {-0.6});
+    return from_logit(name, 1,
+                      [](const auto& x) {
+                        const double y = x[0] + 0.6;
+                        return 0.2 / (1.0 + 6.0 * y * y + y * y * y);
+                      },
+                      {-0.6});
   if (name == "power") {
     const auto r = [](double x) { return 0.05 * (x + 1) * (x + 1) - std::pow((x + 1) / 2.0, 20); };
     return from_logit(name, 1, [r](const auto& x) { return r(x[0]); }, {golden_max(r, 0.0, 1.0)});
   }
   if (name == "angle")
-    return from_logit(name, 1, [](const auto& x) {
-      const double v = x[0];
-      return v < -0.2 ? 1.0 + std::sqrt(2.0) - 2.0 * std::sqrt(0.3 - v)
-                      : 1.0 + std::sqrt(2.0) - std::sqrt(v + 2.2);
-    }, {-0.2});
+    return from_logit(name, 1,
+                      [](const auto& x) {
+                        const double v = x[0];
+                        return v < -0.2 ? 1.0 + std::sqrt(2.0) - 2.0 * std::sqrt(0.3 - v)
+                                        : 1.0 + std::sqrt(2.0) - std::sqrt(v + 2.2);
+                      },
+                      {-0.2});
   if (name == "step")
     // Rises to its maximum at -0.3, then drops at once: the optimum is at a cliff edge.
-    return from_logit(name, 1, [](const auto& x) {
-      const double v = x[0];
-      if (v < -0.8) return -2.0;
-      if (v <= -0.3) return -2.0 + 6.0 * (v + 0.8);
-      if (v < 0.8) return -(v + 0.3) / 1.1;
-      return -2.0;
-    }, {-0.3});
+    return from_logit(name, 1,
+                      [](const auto& x) {
+                        const double v = x[0];
+                        if (v < -0.8) return -2.0;
+                        if (v <= -0.3) return -2.0 + 6.0 * (v + 0.8);
+                        if (v < 0.8) return -(v + 0.3) / 1.1;
+                        return -2.0;
+                      },
+                      {-0.3});
   if (name == "correlated")
-    return from_logit(name, 2, [](const auto& x) {
-      const auto g = [](double z) { return -z * z * z * z + z * z * z - z * z; };
-      return 0.2 * (g(10.0 * (x[0] + x[1] + 0.1)) + g(x[0] - x[1] + 0.9)) + 0.2;
-    }, {-0.5, 0.4});
+    return from_logit(name, 2,
+                      [](const auto& x) {
+                        const auto g = [](double z) { return -z * z * z * z + z * z * z - z * z; };
+                        return 0.2 * (g(10.0 * (x[0] + x[1] + 0.1)) + g(x[0] - x[1] + 0.9)) + 0.2;
+                      },
+                      {-0.5, 0.4});
   if (name == "rosenbrock")
-    return from_logit(name, 2, [](const auto& x) {
-      const double a = 4.0 * x[0], b = 10.0 * x[1] + 4.0;
-      return 1.0 - 0.1 * ((1.0 - a) * (1.0 - a) + (b - a * a) * (b - a * a));
-    }, {0.25, -0.3});
+    return from_logit(name, 2,
+                      [](const auto& x) {
+                        const double a = 4.0 * x[0], b = 10.0 * x[1] + 4.0;
+                        return 1.0 - 0.1 * ((1.0 - a) * (1.0 - a) + (b - a * a) * (b - a * a));
+                      },
+                      {0.25, -0.3});
   if (name == "log5")
-    return from_logit(name, 5, [](const auto& x) {
-      double r = 0.0;
-      for (double v : x) r += log_r(v);
-      return r;
-    }, std::vector<double>(5, -0.525));
+    return from_logit(
+        name, 5,
+        [](const auto& x) {
+          double r = 0.0;
+          for (double v : x) r += log_r(v);
+          return r;
+        },
+        std::vector<double>(5, -0.525));
   std::string known;
   for (const auto& n : builtin_problem_names()) known += (known.empty() ? "" : ", ") + n;
   throw std::invalid_argument("unknown problem '" + name + "' (known: " + known + ")");
@@ -115,7 +138,8 @@ Problem expression_problem(const std::string& expression) {
   int dims = 0;
   try {
     for (int k = 0; k < kMaxDims; ++k)
-      parsed->parser.DefineVar("x" + std::to_string(k + 1), &parsed->vars[static_cast<std::size_t>(k)]);
+      parsed->parser.DefineVar("x" + std::to_string(k + 1),
+                               &parsed->vars[static_cast<std::size_t>(k)]);
     parsed->parser.SetExpr(expression);
     parsed->parser.Eval();
     for (const auto& [name, unused] : parsed->parser.GetUsedVar()) {
@@ -144,7 +168,8 @@ Problem expression_problem(const std::string& expression) {
     for (double& v : x) v = uniform(rng);
     const double value = p.win_probability(x);
     if (!(value >= 0.0 && value <= 1.0))
-      throw std::invalid_argument("expression '" + expression + "' is not a probability at a point of the box (" +
+      throw std::invalid_argument("expression '" + expression +
+                                  "' is not a probability at a point of the box (" +
                                   std::to_string(value) + ")");
     if (value > best_value) {
       best_value = value;
@@ -159,7 +184,8 @@ Problem expression_problem(const std::string& expression) {
         x[k] = v;
         return p.win_probability(x);
       };
-      const double v = golden_max(along, std::max(-1.0, best[k] - step), std::min(1.0, best[k] + step));
+      const double v =
+          golden_max(along, std::max(-1.0, best[k] - step), std::min(1.0, best[k] + step));
       if (along(v) > p.win_probability(best)) best[k] = v;
     }
   p.optimum = best;

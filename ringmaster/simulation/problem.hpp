@@ -13,8 +13,8 @@ struct Problem {
   std::string name;
   int dims = 1;
   std::function<double(const std::vector<double>&)> win_probability;  // x clamped to the box
-  std::vector<double> optimum;  // where f is largest
-  double best = 0.0;            // f(optimum)
+  std::vector<double> optimum;                                        // where f is largest
+  double best = 0.0;                                                  // f(optimum)
 
   // p_opt - f(x): the simple regret of recommending x.
   double regret(const std::vector<double>& x) const;

@@ -34,6 +34,7 @@ struct Cell {  // one (problem, tuner, in_flight): all its runs
   std::vector<std::vector<double>> regrets;  // per run, per budget
   long games = 0;
   double choose_seconds = 0.0;
+  double result_seconds = 0.0;
 };
 
 std::vector<int> parse_list(const std::string& text, const char* what) {
@@ -58,7 +59,7 @@ std::vector<int> parse_list(const std::string& text, const char* what) {
     }
     if (used != item.size() || item.empty() || value < 1)
       throw std::invalid_argument(std::string(what) + ": '" + item +
-                                 "' is not a whole number >= 1 (e.g. 1000 or 1k)");
+                                  "' is not a whole number >= 1 (e.g. 1000 or 1k)");
     out.push_back(value);
     start = comma + 1;
   }
@@ -75,7 +76,8 @@ const char* const kUsage =
     "usage: ringmaster-simulate [options]\n"
     "  -p, --problem LIST    log,flat,power,angle,step,correlated,rosenbrock,log5 or all (log)\n"
     "  -e, --expression E    a win probability in x1..x8 over [-1, 1]^d (repeatable)\n"
-    "  -t, --tuner LIST      mc8,mc16 (any mcN),ce,model or control files .yaml (mc8,mc16,ce,model)\n"
+    "  -t, --tuner LIST      mc8,mc16 (any mcN),ce,model or control files .yaml "
+    "(mc8,mc16,ce,model)\n"
     "  -b, --budgets LIST    game budgets where regret is measured (1000,10000; 1k works)\n"
     "  -n, --in-flight LIST  games in progress at once, as with parallel workers (1)\n"
     "  -r, --runs N          independent runs per row (100)\n"
@@ -136,16 +138,26 @@ int main(int argc, char** argv) {
       }
       if (i + 1 >= argc) throw std::invalid_argument(arg + ": needs a value (see --help)");
       const std::string value = argv[++i];
-      if (arg == "-p" || arg == "--problem") problems_text = value;
-      else if (arg == "-e" || arg == "--expression") expressions.push_back(value);
-      else if (arg == "-t" || arg == "--tuner") tuners_text = value;
-      else if (arg == "-b" || arg == "--budgets") budgets_text = value;
-      else if (arg == "-n" || arg == "--in-flight") in_flight_text = value;
-      else if (arg == "-r" || arg == "--runs") runs = whole_number(arg, value, 1, 1000000);
-      else if (arg == "-s" || arg == "--seed") seed = static_cast<std::uint64_t>(whole_number(arg, value, 0, 2147483647));
-      else if (arg == "-j" || arg == "--threads") threads = whole_number(arg, value, 1, 256);
-      else if (arg == "--json") json_path = value;
-      else throw std::invalid_argument("unknown option " + arg + " (see --help)");
+      if (arg == "-p" || arg == "--problem")
+        problems_text = value;
+      else if (arg == "-e" || arg == "--expression")
+        expressions.push_back(value);
+      else if (arg == "-t" || arg == "--tuner")
+        tuners_text = value;
+      else if (arg == "-b" || arg == "--budgets")
+        budgets_text = value;
+      else if (arg == "-n" || arg == "--in-flight")
+        in_flight_text = value;
+      else if (arg == "-r" || arg == "--runs")
+        runs = whole_number(arg, value, 1, 1000000);
+      else if (arg == "-s" || arg == "--seed")
+        seed = static_cast<std::uint64_t>(whole_number(arg, value, 0, 2147483647));
+      else if (arg == "-j" || arg == "--threads")
+        threads = whole_number(arg, value, 1, 256);
+      else if (arg == "--json")
+        json_path = value;
+      else
+        throw std::invalid_argument("unknown option " + arg + " (see --help)");
     }
   } catch (const std::invalid_argument& e) {
     std::cerr << "ringmaster-simulate: " << e.what() << "\n";
@@ -162,7 +174,8 @@ int main(int argc, char** argv) {
   }
   std::vector<std::string> problems = split_commas(problems_text);
   const std::vector<std::string> tuners = split_commas(tuners_text);
-  if (problems.size() == 1 && problems[0] == "all") problems = rm::simulation::builtin_problem_names();
+  if (problems.size() == 1 && problems[0] == "all")
+    problems = rm::simulation::builtin_problem_names();
   if (!expressions.empty() && problems_text == "log") problems.clear();
 
   // Problems and control files are built up front, so a bad name stops before any work.
@@ -194,7 +207,7 @@ int main(int argc, char** argv) {
         }
         for (int n : in_flight) {
           controls.push_back(*control);
-          cells.push_back(Cell{problem.name, tuner, n, {}, 0, 0.0});
+          cells.push_back(Cell{problem.name, tuner, n, {}, 0, 0.0, 0.0});
           cell_problem.push_back(static_cast<int>(pi));
         }
       }
@@ -231,14 +244,17 @@ int main(int argc, char** argv) {
       try {
         if (!own[pi]) own[pi] = make_problem(problem_specs[pi]);
         rm::control::ControlFile control = controls[c];
-        rm::simulation::set_seed(control, seed * std::uint64_t{1000003} + static_cast<std::uint64_t>(run));
+        rm::simulation::set_seed(control,
+                                 seed * std::uint64_t{1000003} + static_cast<std::uint64_t>(run));
         const auto result = rm::simulation::simulate_run(
             control, *own[pi], cells[c].in_flight, budgets,
-            seed * std::uint64_t{7919} + std::uint64_t{0x9e3779b97f4a7c15} * static_cast<std::uint64_t>(run + 1));
+            seed * std::uint64_t{7919} +
+                std::uint64_t{0x9e3779b97f4a7c15} * static_cast<std::uint64_t>(run + 1));
         std::lock_guard<std::mutex> lock(mutex);
         cells[c].regrets[static_cast<std::size_t>(run)] = result.regrets;
         cells[c].games += result.games;
         cells[c].choose_seconds += result.choose_seconds;
+        cells[c].result_seconds += result.result_seconds;
       } catch (const std::exception& e) {
         std::lock_guard<std::mutex> lock(mutex);
         failure = cells[c].tuner + " on " + cells[c].problem + ": " + e.what();
@@ -270,7 +286,8 @@ int main(int argc, char** argv) {
         }
       if (row.runs > 0) {
         row.mean = sum / row.runs;
-        const double variance = row.runs > 1 ? (sum2 - row.runs * row.mean * row.mean) / (row.runs - 1) : 0.0;
+        const double variance =
+            row.runs > 1 ? (sum2 - row.runs * row.mean * row.mean) / (row.runs - 1) : 0.0;
         row.standard_error = std::sqrt(std::max(0.0, variance) / row.runs);
       }
       rows.push_back(row);
@@ -288,9 +305,19 @@ int main(int argc, char** argv) {
                 cells[c].in_flight);
     for (std::size_t b = 0; b < budgets.size(); ++b) {
       const Row& row = rows[c * budgets.size() + b];
-      std::printf("  %15s", row.runs > 0 ? format_regret(row.mean, row.standard_error).c_str() : "-");
+      std::printf("  %15s",
+                  row.runs > 0 ? format_regret(row.mean, row.standard_error).c_str() : "-");
     }
     std::printf("\n");
+  }
+  std::printf(
+      "\ntuner cost per game, microseconds (choosing the candidate; taking the result, refits "
+      "included):\n");
+  for (const auto& cell : cells) {
+    const double games = std::max(1.0, static_cast<double>(cell.games));
+    std::printf("  %-12s %-14s %9d  choose %8.2f  result %8.2f\n",
+                cell.problem.substr(0, 12).c_str(), cell.tuner.c_str(), cell.in_flight,
+                cell.choose_seconds / games * 1e6, cell.result_seconds / games * 1e6);
   }
   for (const auto& note : skipped) {
     const auto colon = note.find(": /");
@@ -298,19 +325,29 @@ int main(int argc, char** argv) {
     std::printf("skipped %s%s\n", note.substr(0, colon).c_str(),
                 reason != std::string::npos ? note.substr(reason).c_str() : "");
   }
-  std::printf("%ld simulated games in %.1f s (%.2f million per minute on %d thread%s)\n", total_games,
-              elapsed, static_cast<double>(total_games) / elapsed * 60.0 / 1e6, threads, threads == 1 ? "" : "s");
+  std::printf("%ld simulated games in %.1f s (%.2f million per minute on %d thread%s)\n",
+              total_games, elapsed, static_cast<double>(total_games) / elapsed * 60.0 / 1e6,
+              threads, threads == 1 ? "" : "s");
 
   if (!json_path.empty()) {
-    nlohmann::json j = {{"runs", runs}, {"seed", seed}, {"budgets", budgets},
-                        {"games", total_games}, {"seconds", elapsed}, {"rows", nlohmann::json::array()}};
+    nlohmann::json j = {{"runs", runs},       {"seed", seed},
+                        {"budgets", budgets}, {"games", total_games},
+                        {"seconds", elapsed}, {"rows", nlohmann::json::array()}};
     for (const auto& row : rows)
-      j["rows"].push_back({{"problem", row.problem}, {"tuner", row.tuner}, {"in_flight", row.in_flight},
-                           {"budget", row.budget}, {"runs", row.runs}, {"mean_regret", row.mean},
+      j["rows"].push_back({{"problem", row.problem},
+                           {"tuner", row.tuner},
+                           {"in_flight", row.in_flight},
+                           {"budget", row.budget},
+                           {"runs", row.runs},
+                           {"mean_regret", row.mean},
                            {"standard_error", row.standard_error}});
-    for (const auto& cell : cells)
-      j["choose_seconds_per_game"][cell.problem + "/" + cell.tuner + "/" + std::to_string(cell.in_flight)] =
-          cell.games > 0 ? cell.choose_seconds / static_cast<double>(cell.games) : 0.0;
+    for (const auto& cell : cells) {
+      const std::string key =
+          cell.problem + "/" + cell.tuner + "/" + std::to_string(cell.in_flight);
+      const double games = std::max(1.0, static_cast<double>(cell.games));
+      j["choose_seconds_per_game"][key] = cell.choose_seconds / games;
+      j["result_seconds_per_game"][key] = cell.result_seconds / games;
+    }
     if (json_path == "-") {
       std::cout << j.dump(2) << "\n";
     } else {

@@ -20,7 +20,9 @@ double as_double(const rm::scales::Value& v) {
 }
 
 using Clock = std::chrono::steady_clock;
-double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
+double seconds(Clock::duration d) {
+  return std::chrono::duration<double>(d).count();
+}
 
 }  // namespace
 
@@ -46,7 +48,8 @@ RunResult simulate_run(const rm::control::ControlFile& control, const Problem& p
     running.pop_front();
     const bool candidate_is_black = job.job.black.code != kSimulatedOpponent;
     const auto& candidate = candidate_is_black ? job.job.black : job.job.white;
-    const bool won = unit(outcomes) < problem.win_probability(candidate_point(candidate, problem.dims));
+    const bool won =
+        unit(outcomes) < problem.win_probability(candidate_point(candidate, problem.dims));
     rm::game::GameResult r;
     r.game_id = job.job.game_id;
     r.black_code = job.job.black.code;

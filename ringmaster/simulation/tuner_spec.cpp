@@ -1,5 +1,6 @@
 #include "ringmaster/simulation/tuner_spec.hpp"
 
+#include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
 #include <cstdlib>
@@ -7,7 +8,6 @@
 #include <fstream>
 #include <random>
 #include <stdexcept>
-#include <unistd.h>
 
 namespace rm::simulation {
 namespace {
@@ -16,7 +16,9 @@ namespace {
 constexpr int kCeSamplesPerGeneration = 50;
 constexpr int kCeBatchSize = 10;
 
-std::string code(int k) { return "x" + std::to_string(k + 1); }
+std::string code(int k) {
+  return "x" + std::to_string(k + 1);
+}
 
 YAML::Node preset(const std::string& name, int dims) {
   YAML::Node n;
@@ -58,8 +60,9 @@ YAML::Node preset(const std::string& name, int dims) {
       parameters.push_back(p);
     }
   } else {
-    throw std::invalid_argument("unknown tuner '" + name +
-                                "' (presets: mc8, mc16 (any mcN), ce, model; or a .yaml control file)");
+    throw std::invalid_argument(
+        "unknown tuner '" + name +
+        "' (presets: mc8, mc16 (any mcN), ce, model; or a .yaml control file)");
   }
   n["parameters"] = parameters;
   return n;
@@ -69,8 +72,10 @@ YAML::Node preset(const std::string& name, int dims) {
 class TemporaryFile {
  public:
   TemporaryFile() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "ringmaster-sim-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot create a temporary directory");
+    std::string pattern =
+        (std::filesystem::temp_directory_path() / "ringmaster-sim-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr)
+      throw std::runtime_error("cannot create a temporary directory");
     dir_ = pattern;
   }
   ~TemporaryFile() {
@@ -101,7 +106,8 @@ rm::control::ControlFile simulation_control_file(const std::string& tuner, int d
   n["candidate_colour"] = "w";
   YAML::Node command(YAML::NodeType::Sequence);
   command.push_back("/bin/true");
-  for (const auto& p : n["parameters"]) command.push_back("{" + p["code"].as<std::string>() + ":%.17g}");
+  for (const auto& p : n["parameters"])
+    command.push_back("{" + p["code"].as<std::string>() + ":%.17g}");
   n["candidate"] = YAML::Node();
   n["candidate"]["command"] = command;
   if (type == "ce_tuner") {

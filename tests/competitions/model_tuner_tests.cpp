@@ -1,7 +1,6 @@
 // The model_tuner: the quadratic model's numerics, the search, and the Competition (candidates,
 // results, state round trip, reports), driven by synthetic results.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <random>
 
@@ -22,23 +21,25 @@ double logit_of(const std::vector<double>& beta, const std::vector<double>& u) {
   return q;
 }
 
-rm::control::ControlFile model_control(const rm::test::TempDir& dir, const std::string& extra = "") {
-  const std::string path = dir.write("tune.yaml",
-                                     "competition_type: model_tuner\n"
-                                     "players:\n"
-                                     "  opp: {command: [/bin/true]}\n"
-                                     "board_size: 9\n"
-                                     "komi: 7.5\n"
-                                     "number_of_games: 400\n"
-                                     "candidate_colour: random\n"
-                                     "opponent: opp\n"
-                                     "seed: 11\n" +
-                                         extra +
-                                         "parameters:\n"
-                                         "  - {code: pl, lower: 10, upper: 1000, scale: LOG, integer: true}\n"
-                                         "  - {code: c, lower: -1, upper: 1}\n"
-                                         "candidate:\n"
-                                         "  command: [/bin/true, \"{pl}\", \"{c:%.17g}\"]\n");
+rm::control::ControlFile model_control(const rm::test::TempDir& dir,
+                                       const std::string& extra = "") {
+  const std::string path =
+      dir.write("tune.yaml",
+                "competition_type: model_tuner\n"
+                "players:\n"
+                "  opp: {command: [/bin/true]}\n"
+                "board_size: 9\n"
+                "komi: 7.5\n"
+                "number_of_games: 400\n"
+                "candidate_colour: random\n"
+                "opponent: opp\n"
+                "seed: 11\n" +
+                    extra +
+                    "parameters:\n"
+                    "  - {code: pl, lower: 10, upper: 1000, scale: LOG, integer: true}\n"
+                    "  - {code: c, lower: -1, upper: 1}\n"
+                    "candidate:\n"
+                    "  command: [/bin/true, \"{pl}\", \"{c:%.17g}\"]\n");
   return rm::control::load_control_file(path);
 }
 
@@ -79,7 +80,8 @@ TEST_CASE("quadratic model: features and names", "[model_tuner]") {
   features({0.5, -2.0}, phi);
   CHECK(phi == std::vector<double>{1.0, 0.5, -2.0, 0.25, -1.0, 4.0});
   CHECK(coefficient_count(5) == 21);
-  CHECK(coefficient_names({"a", "b"}) == std::vector<std::string>{"1", "a", "b", "a^2", "a*b", "b^2"});
+  CHECK(coefficient_names({"a", "b"}) ==
+        std::vector<std::string>{"1", "a", "b", "a^2", "a*b", "b^2"});
 }
 
 TEST_CASE("quadratic model: a weighted fit recovers known coefficients", "[model_tuner]") {
@@ -170,7 +172,8 @@ TEST_CASE("model_tuner: finds the optimum of a synthetic problem", "[model_tuner
   const auto json = tuner.json_report();
   CHECK(json["competition_type"] == "model_tuner");
   CHECK(json["estimate"]["values"].size() == 2);
-  CHECK(json["estimate"]["win_rate_ci95_low"].get<double>() <= json["estimate"]["win_rate"].get<double>());
+  CHECK(json["estimate"]["win_rate_ci95_low"].get<double>() <=
+        json["estimate"]["win_rate"].get<double>());
   CHECK(json["model"]["coefficients"].size() == 6);
   CHECK(json["results"]["games"] == 3000);
 }

@@ -11,33 +11,35 @@ using rm::control::testing::TempDir;
 namespace {
 
 // Line numbers matter: errors are checked with their positions.
-std::string model_control(const std::string& replace_from = "", const std::string& replace_to = "") {
+std::string model_control(const std::string& replace_from = "",
+                          const std::string& replace_to = "") {
   std::string text =
-      "competition_type: model_tuner\n"                                   // 1
-      "players:\n"                                                        // 2
-      "  opp: {command: [ringbot]}\n"                                     // 3
-      "board_size: 9\n"                                                   // 4
-      "komi: 7.5\n"                                                       // 5
-      "number_of_games: 500\n"                                            // 6
-      "candidate_colour: random\n"                                        // 7
-      "opponent: opp\n"                                                   // 8
-      "region_scale: 0.8\n"                                               // 9
-      "seed: 3\n"                                                         // 10
-      "parameters:\n"                                                     // 11
-      "  - code: pl\n"                                                    // 12
-      "    lower: 50\n"                                                   // 13
-      "    upper: 5000\n"                                                 // 14
-      "    scale: LOG\n"                                                  // 15
-      "    integer: true\n"                                               // 16
-      "  - code: c\n"                                                     // 17
-      "    lower: 0.1\n"                                                  // 18
-      "    upper: 2.0\n"                                                  // 19
-      "    format: \"c=%.2f\"\n"                                          // 20
-      "candidate:\n"                                                      // 21
+      "competition_type: model_tuner\n"                                       // 1
+      "players:\n"                                                            // 2
+      "  opp: {command: [ringbot]}\n"                                         // 3
+      "board_size: 9\n"                                                       // 4
+      "komi: 7.5\n"                                                           // 5
+      "number_of_games: 500\n"                                                // 6
+      "candidate_colour: random\n"                                            // 7
+      "opponent: opp\n"                                                       // 8
+      "region_scale: 0.8\n"                                                   // 9
+      "seed: 3\n"                                                             // 10
+      "parameters:\n"                                                         // 11
+      "  - code: pl\n"                                                        // 12
+      "    lower: 50\n"                                                       // 13
+      "    upper: 5000\n"                                                     // 14
+      "    scale: LOG\n"                                                      // 15
+      "    integer: true\n"                                                   // 16
+      "  - code: c\n"                                                         // 17
+      "    lower: 0.1\n"                                                      // 18
+      "    upper: 2.0\n"                                                      // 19
+      "    format: \"c=%.2f\"\n"                                              // 20
+      "candidate:\n"                                                          // 21
       "  command: [ringbot, --playouts, \"{pl}\", --uct_c, \"{c:%.3f}\"]\n";  // 22
   if (!replace_from.empty()) {
     auto pos = text.find(replace_from);
-    if (pos == std::string::npos) throw std::logic_error("no '" + replace_from + "' in the test file");
+    if (pos == std::string::npos)
+      throw std::logic_error("no '" + replace_from + "' in the test file");
     text.replace(pos, replace_from.size(), replace_to);
   }
   return text;
@@ -74,7 +76,8 @@ TEST_CASE("model_tuner: a control file loads with every setting", "[model_tuner]
   CHECK_FALSE(s.parameters[1].log_scale);
   CHECK(std::get<double>(s.parameters[1].engine.scale->at(0.5)) == Approx(1.05));
   CHECK(s.parameters[1].engine.format == "c=%.2f");
-  const auto spec = s.candidate.render_spec({rm::scales::Value(300LL), rm::scales::Value(0.5)}, "#1", "");
+  const auto spec =
+      s.candidate.render_spec({rm::scales::Value(300LL), rm::scales::Value(0.5)}, "#1", "");
   CHECK(spec.engine.process.argv ==
         std::vector<std::string>{"ringbot", "--playouts", "300", "--uct_c", "0.500"});
 }
@@ -114,7 +117,8 @@ TEST_CASE("model_tuner: control file errors name file:line:column and the settin
        "model.yaml:6:18: number_of_games: must be a non-negative integer (got -5)"},
       {"opponent: opp", "opponent: op",
        "model.yaml:8:11: opponent: unknown player op (did you mean 'opp'?)"},
-      {"\"{c:%.3f}\"", "c", "model.yaml:17:5: parameters[1]: parameter 'c' is not used by the candidate template (put "
+      {"\"{c:%.3f}\"", "c",
+       "model.yaml:17:5: parameters[1]: parameter 'c' is not used by the candidate template (put "
        "{c} in its command, startup_gtp_commands, environ or files)"},
   };
   for (const auto& c : cases) {

@@ -1,7 +1,6 @@
 // The simulation bench: problems, simulated runs of every tuner (deterministic for a seed, with
 // games in flight), and the ringmaster-simulate command line.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -22,7 +21,8 @@ struct Output {
 };
 
 Output run_simulate(const std::string& arguments) {
-  const std::string command = std::string(RM_BIN_DIR) + "/ringmaster-simulate " + arguments + " 2>&1";
+  const std::string command =
+      std::string(RM_BIN_DIR) + "/ringmaster-simulate " + arguments + " 2>&1";
   Output out;
   FILE* pipe = ::popen(command.c_str(), "r");
   REQUIRE(pipe != nullptr);
@@ -95,7 +95,8 @@ TEST_CASE("simulation: a user's control file supplies the tuner settings", "[sim
                                      "  - {code: b, lower: -1, upper: 1}\n");
   auto control = simulation_control_file(path, 2, 300);
   CHECK(std::get<rm::control::ModelTunerSettings>(control.competition).region_scale == 0.5);
-  CHECK_THROWS_WITH(simulation_control_file(path, 1, 300), Catch::Contains("has 2 parameters; the problem has 1"));
+  CHECK_THROWS_WITH(simulation_control_file(path, 1, 300),
+                    Catch::Contains("has 2 parameters; the problem has 1"));
 }
 
 TEST_CASE("ringmaster-simulate: table and JSON", "[simulation]") {
@@ -108,7 +109,8 @@ TEST_CASE("ringmaster-simulate: table and JSON", "[simulation]") {
   CHECK(json["rows"].size() == 2 * 2 * 2 * 2);  // problems x tuners x in flight x budgets
   CHECK(json["rows"][0]["runs"] == 3);
   // The same seed gives the same table, whatever the number of threads.
-  const Output again = run_simulate("-p log,step -t mc8,model -r 3 -b 100,300 -n 1,8 -j 1 --json -");
+  const Output again =
+      run_simulate("-p log,step -t mc8,model -r 3 -b 100,300 -n 1,8 -j 1 --json -");
   REQUIRE(again.status == 0);
   const auto json_again = nlohmann::json::parse(again.text.substr(again.text.find("{\n")));
   CHECK(json_again["rows"] == json["rows"]);

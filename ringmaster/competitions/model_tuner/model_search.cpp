@@ -22,7 +22,8 @@ ModelSearch::ModelSearch(SearchSettings settings)
     : settings_(settings),
       model_(settings.dims),
       centre_(static_cast<std::size_t>(settings.dims), 0.0),
-      half_width_(static_cast<std::size_t>(settings.dims), 1.0) {}
+      half_width_(static_cast<std::size_t>(settings.dims), 1.0),
+      estimate_(static_cast<std::size_t>(settings.dims), 0.0) {}
 
 int ModelSearch::initial_random_games() const {
   return settings_.initial_random_games > 0 ? settings_.initial_random_games
@@ -48,30 +49,44 @@ void ModelSearch::refit() {
     s.weight = z2 > 40.0 ? 0.0 : std::exp(-0.5 * z2);
   }
   model_.fit(samples_);
+  const bool first_fit = last_fit_size_ == 0;
   last_fit_size_ = static_cast<int>(samples_.size());
 
   // The new centre: the model's maximum, at most one half-width away from the old centre.
   const std::vector<double> top = maximise_in_box(model_.beta(), settings_.dims);
   for (std::size_t k = 0; k < centre_.size(); ++k)
     centre_[k] = std::clamp(top[k], centre_[k] - half_width_[k], centre_[k] + half_width_[k]);
+  for (std::size_t k = 0; k < centre_.size(); ++k)
+    estimate_[k] =
+        first_fit ? centre_[k] : estimate_[k] + settings_.averaging * (centre_[k] - estimate_[k]);
 
   // The new half-width: the schedule, but not below twice the optimum's posterior spread.
-  const double scheduled = std::min(
-      1.0, settings_.region_scale * std::pow(static_cast<double>(samples_.size()), -1.0 / 6.0));
+  const double scheduled =
+      std::min(1.0, settings_.region_scale *
+                        std::pow(static_cast<double>(samples_.size()), -settings_.region_exponent));
   std::mt19937_64 rng(static_cast<std::uint64_t>(samples_.size()));
-  std::vector<double> sum(centre_.size(), 0.0), sum2(centre_.size(), 0.0);
+  std::vector<std::vector<double>> draws(centre_.size());
   for (int i = 0; i < settings_.spread_draws; ++i) {
     const auto u = maximise_in_box(posterior_draw(model_, rng), settings_.dims);
-    for (std::size_t k = 0; k < u.size(); ++k) {
-      sum[k] += u[k];
-      sum2[k] += u[k] * u[k];
-    }
+    for (std::size_t k = 0; k < u.size(); ++k) draws[k].push_back(u[k]);
   }
-  const double m = std::max(1, settings_.spread_draws);
   for (std::size_t k = 0; k < centre_.size(); ++k) {
-    const double mean = sum[k] / m;
-    const double spread = std::sqrt(std::max(0.0, sum2[k] / m - mean * mean));
-    half_width_[k] = std::clamp(std::max(scheduled, settings_.spread_factor * spread), 1e-3, 1.0);
+    // A robust spread (the median absolute deviation, scaled to a standard deviation): a few
+    // draws of an ill-determined model land in the corners and would inflate a plain one.
+    double spread = 0.0;
+    auto& v = draws[k];
+    if (!v.empty()) {
+      std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+      const double median = v[v.size() / 2];
+      for (double& x : v) x = std::abs(x - median);
+      std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+      spread = 1.4826 * v[v.size() / 2];
+    }
+    // The region grows slowly (at most growth per refit) so that it cannot swing between a
+    // local fit and the whole box; it shrinks as fast as the evidence allows.
+    const double wanted = std::max(scheduled, settings_.spread_factor * spread);
+    half_width_[k] =
+        std::clamp(std::min(wanted, settings_.region_growth * half_width_[k]), 1e-3, 1.0);
   }
 }
 
@@ -109,12 +124,14 @@ Estimate ModelSearch::estimate(int draws) const {
 
 bool ModelSearch::restore(std::vector<Sample> samples, std::vector<double> beta,
                           std::vector<double> covariance, std::vector<double> centre,
-                          std::vector<double> half_width, int last_fit_size) {
+                          std::vector<double> half_width, std::vector<double> estimate,
+                          int last_fit_size) {
   const std::size_t d = static_cast<std::size_t>(settings_.dims);
   if (last_fit_size < 0 || last_fit_size > static_cast<int>(samples.size())) return false;
-  if (centre.size() != d || half_width.size() != d) return false;
+  if (centre.size() != d || half_width.size() != d || estimate.size() != d) return false;
   for (std::size_t k = 0; k < d; ++k)
-    if (!(centre[k] >= -1.0 && centre[k] <= 1.0 && half_width[k] > 0.0 && half_width[k] <= 1.0))
+    if (!(centre[k] >= -1.0 && centre[k] <= 1.0 && half_width[k] > 0.0 && half_width[k] <= 1.0 &&
+          estimate[k] >= -1.0 && estimate[k] <= 1.0))
       return false;
   for (const Sample& s : samples) {
     if (s.u.size() != d || !(s.y == 0.0 || s.y == 0.5 || s.y == 1.0)) return false;
@@ -127,6 +144,7 @@ bool ModelSearch::restore(std::vector<Sample> samples, std::vector<double> beta,
   model_ = std::move(model);
   centre_ = std::move(centre);
   half_width_ = std::move(half_width);
+  estimate_ = std::move(estimate);
   last_fit_size_ = last_fit_size;
   return true;
 }

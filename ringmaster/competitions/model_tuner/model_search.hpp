@@ -25,6 +25,7 @@ struct SearchSettings {
   int dims = 1;
   // The region's half-width is region_scale * n^(-1/6) (n results so far), at most 1 (the box).
   double region_scale = 1.0;
+  double region_exponent = 1.0 / 6.0;
   // Games played at uniformly random points in the whole box before the first fit.
   int initial_random_games = 0;  // 0: 3 per coefficient
   // Refit after this fraction of new results (at least one).
@@ -32,6 +33,9 @@ struct SearchSettings {
   // Posterior draws used for the spread of the optimum at each refit.
   int spread_draws = 64;
   double spread_factor = 2.0;
+  // The half-width grows at most by this factor per refit.
+  double region_growth = 1.1;
+  double averaging = 0.05;
 };
 
 // The current estimate of the optimum.
@@ -60,8 +64,10 @@ class ModelSearch {
   // A result; refits when due (deterministic in the order of results).
   void add(std::vector<double> u, double y);
 
-  // The estimated optimum: the region's centre.
-  const std::vector<double>& best() const { return centre_; }
+  // The estimated optimum: the region's centre, averaged over the recent refits (each new
+  // centre moves it by `averaging` of the way), which removes most of the fits' jitter.
+  const std::vector<double>& best() const { return estimate_; }
+  const std::vector<double>& centre() const { return centre_; }
   const std::vector<double>& half_width() const { return half_width_; }
   // best() with the model's win rate and interval there, and the optimum's 95% region from
   // `draws` posterior draws of the model (deterministic: a fixed generator).
@@ -74,7 +80,7 @@ class ModelSearch {
   // last fitted. Returns false if they do not fit the settings (then nothing changes).
   bool restore(std::vector<Sample> samples, std::vector<double> beta,
                std::vector<double> covariance, std::vector<double> centre,
-               std::vector<double> half_width, int last_fit_size);
+               std::vector<double> half_width, std::vector<double> estimate, int last_fit_size);
 
  private:
   void refit();
@@ -83,6 +89,7 @@ class ModelSearch {
   QuadraticModel model_;
   std::vector<double> centre_;
   std::vector<double> half_width_;
+  std::vector<double> estimate_;
   int last_fit_size_ = 0;
 };
 

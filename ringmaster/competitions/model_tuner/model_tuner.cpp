@@ -29,7 +29,9 @@ model::SearchSettings search_settings_of(const rm::control::ModelTunerSettings& 
 // Points are kept on a grid of 2^-16 of the normalised range: finer than any engine needs,
 // and the stored state holds them as small integers, exactly.
 constexpr double kPointGrid = 65536.0;
-double on_grid(double u) { return std::clamp(std::round(u * kPointGrid) / kPointGrid, -1.0, 1.0); }
+double on_grid(double u) {
+  return std::clamp(std::round(u * kPointGrid) / kPointGrid, -1.0, 1.0);
+}
 
 }  // namespace
 
@@ -159,7 +161,9 @@ ResultLines ModelTuner::on_result(const rm::game::GameResult& r) {
   ++results_since_history_;
 
   ResultLines lines;
-  lines.history_line = format_parameters(point) + (candidate_won ? " won" : no_winner ? " no winner" : " lost");
+  lines.history_line = format_parameters(point) + (candidate_won ? " won"
+                                                   : no_winner   ? " no winner"
+                                                                 : " lost");
   lines.screen_line = "game " + r.game_id + ": " + lines.history_line + " " + r.sgf_result;
   return lines;
 }

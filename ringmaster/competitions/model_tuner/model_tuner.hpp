@@ -71,9 +71,9 @@ class ModelTuner final : public Competition {
   std::map<int, std::vector<double>> outstanding_;  // game number -> played point
   int wins_ = 0, no_winner_ = 0;                    // over finished games
   std::string opponent_description_;                // "" until the first result
-  CandidatePoolStats pool_stats_;                   // every finished game; rebuilt by restore_games()
-  bool halt_on_next_void_ = true;                   // gomill's rule, per run, not persisted
-  int results_since_history_ = 0;                   // periodic estimate line in the history
+  CandidatePoolStats pool_stats_;  // every finished game; rebuilt by restore_games()
+  bool halt_on_next_void_ = true;  // gomill's rule, per run, not persisted
+  int results_since_history_ = 0;  // periodic estimate line in the history
   mutable std::set<std::string> candidate_dirs_written_;
 };
 

@@ -55,15 +55,17 @@ std::string ModelTuner::main_report() const {
           ", " + fixed(e.win_rate_high, 3) + "]\n";
   std::vector<double> low, high;
   for (std::size_t k = 0; k < engine_parameters_.size(); ++k) {
-    low.push_back(std::max(-1.0, search_.best()[k] - search_.half_width()[k]));
-    high.push_back(std::min(1.0, search_.best()[k] + search_.half_width()[k]));
+    low.push_back(std::max(-1.0, search_.centre()[k] - search_.half_width()[k]));
+    high.push_back(std::min(1.0, search_.centre()[k] + search_.half_width()[k]));
   }
   text += "Sampling region: " + format_parameters(low) + " to " + format_parameters(high) + "\n";
   text += "Candidates' results: " + std::to_string(wins_) + " wins";
   if (no_winner_ > 0) text += ", " + std::to_string(no_winner_) + " without a winner";
   text += " in " + std::to_string(games) + " games";
   if (games > 0) text += " (" + fixed(100.0 * (wins_ + 0.5 * no_winner_) / games, 1) + "%)";
-  text += "\n\nModel: logit of the win probability, quadratic in u (each parameter scaled to [-1, 1])\n";
+  text +=
+      "\n\nModel: logit of the win probability, quadratic in u (each parameter scaled to [-1, "
+      "1])\n";
   std::vector<std::string> codes;
   for (const auto& p : engine_parameters_) codes.push_back(p.code);
   const auto names = model::coefficient_names(codes);
@@ -86,7 +88,9 @@ std::string ModelTuner::short_report() const {
          pool_stats_.report();
 }
 
-std::string ModelTuner::full_report() const { return short_report(); }
+std::string ModelTuner::full_report() const {
+  return short_report();
+}
 
 std::string ModelTuner::screen_report(const std::vector<std::string>& game_ids_in_progress) const {
   std::string text = main_report();
@@ -125,19 +129,19 @@ std::vector<std::string> ModelTuner::periodic_history_lines() const {
 }
 
 nlohmann::json ModelTuner::json_report() const {
-  nlohmann::json j = {{"competition_type", "model_tuner"},
-                      {"code", cf_.code},
-                      {"description", cf_.common.description},
-                      {"games_played", numbers_.fixed()},
-                      {"number_of_games", settings_.number_of_games
-                                              ? nlohmann::json(*settings_.number_of_games)
-                                              : nlohmann::json()},
-                      {"opponent", {{"code", settings_.opponent}, {"description", opponent_description_}}},
-                      {"results",
-                       {{"games", search_.samples().size()}, {"wins", wins_}, {"no_winner", no_winner_}}},
-                      {"estimate", nullptr},
-                      {"model", nullptr},
-                      {"pool", pool_stats_.json()}};
+  nlohmann::json j = {
+      {"competition_type", "model_tuner"},
+      {"code", cf_.code},
+      {"description", cf_.common.description},
+      {"games_played", numbers_.fixed()},
+      {"number_of_games",
+       settings_.number_of_games ? nlohmann::json(*settings_.number_of_games) : nlohmann::json()},
+      {"opponent", {{"code", settings_.opponent}, {"description", opponent_description_}}},
+      {"results",
+       {{"games", search_.samples().size()}, {"wins", wins_}, {"no_winner", no_winner_}}},
+      {"estimate", nullptr},
+      {"model", nullptr},
+      {"pool", pool_stats_.json()}};
   if (search_.last_fit_size() == 0) return j;
   const model::Estimate e = search_.estimate(kReportDraws);
   nlohmann::json parameters = nlohmann::json::array();
@@ -145,18 +149,19 @@ nlohmann::json ModelTuner::json_report() const {
     std::vector<double> low = e.optimum, high = e.optimum;
     low[k] = e.optimum_low[k];
     high[k] = e.optimum_high[k];
-    const double region_low = std::max(-1.0, search_.best()[k] - search_.half_width()[k]);
-    const double region_high = std::min(1.0, search_.best()[k] + search_.half_width()[k]);
+    const double region_low = std::max(-1.0, search_.centre()[k] - search_.half_width()[k]);
+    const double region_high = std::min(1.0, search_.centre()[k] + search_.half_width()[k]);
     std::vector<double> sample_low = e.optimum, sample_high = e.optimum;
     sample_low[k] = region_low;
     sample_high[k] = region_high;
-    parameters.push_back({{"code", engine_parameters_[k].code},
-                          {"value", rm::scales::value_to_json(engine_values(e.optimum)[k])},
-                          {"normalised", e.optimum[k]},
-                          {"ci95_low", rm::scales::value_to_json(engine_values(low)[k])},
-                          {"ci95_high", rm::scales::value_to_json(engine_values(high)[k])},
-                          {"sampling_low", rm::scales::value_to_json(engine_values(sample_low)[k])},
-                          {"sampling_high", rm::scales::value_to_json(engine_values(sample_high)[k])}});
+    parameters.push_back(
+        {{"code", engine_parameters_[k].code},
+         {"value", rm::scales::value_to_json(engine_values(e.optimum)[k])},
+         {"normalised", e.optimum[k]},
+         {"ci95_low", rm::scales::value_to_json(engine_values(low)[k])},
+         {"ci95_high", rm::scales::value_to_json(engine_values(high)[k])},
+         {"sampling_low", rm::scales::value_to_json(engine_values(sample_low)[k])},
+         {"sampling_high", rm::scales::value_to_json(engine_values(sample_high)[k])}});
   }
   j["estimate"] = {{"parameters", format_parameters(e.optimum)},
                    {"values", parameters},

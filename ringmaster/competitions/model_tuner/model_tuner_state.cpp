@@ -11,7 +11,9 @@ namespace {
 constexpr int kStateFormat = 1;
 constexpr double kPointGrid = 65536.0;  // as in model_tuner.cpp: points are multiples of 2^-16
 
-std::vector<double> doubles(const nlohmann::json& j) { return j.get<std::vector<double>>(); }
+std::vector<double> doubles(const nlohmann::json& j) {
+  return j.get<std::vector<double>>();
+}
 
 }  // namespace
 
@@ -48,8 +50,9 @@ void check_model_tuner_definition(const nlohmann::json& stored, const nlohmann::
       const std::string name = "parameter " + std::to_string(i + 1);
       for (const char* key : {"code", "lower", "upper", "scale", "integer"})
         if (field(old_params[i], key) != field(new_params[i], key))
-          changes.push_back(name + ": " + key + " changed from " + field(old_params[i], key).dump() +
-                            " to " + field(new_params[i], key).dump());
+          changes.push_back(name + ": " + key + " changed from " +
+                            field(old_params[i], key).dump() + " to " +
+                            field(new_params[i], key).dump());
     }
   }
   if (changes.empty()) return;
@@ -72,7 +75,8 @@ nlohmann::json ModelTuner::state() const {
           {"samples", samples},
           {"beta", search_.model().beta()},
           {"covariance", search_.model().covariance()},
-          {"centre", search_.best()},
+          {"centre", search_.centre()},
+          {"estimate", search_.best()},
           {"half_width", search_.half_width()},
           {"last_fit_size", search_.last_fit_size()},
           {"wins", wins_},
@@ -96,12 +100,14 @@ void ModelTuner::restore(const nlohmann::json& state) {
         throw std::invalid_argument("a sample has the wrong number of values");
       model::Sample s;
       s.y = row[0].get<int>() / 2.0;
-      for (std::size_t k = 1; k <= dims; ++k) s.u.push_back(static_cast<double>(row[k].get<int>()) / kPointGrid);
+      for (std::size_t k = 1; k <= dims; ++k)
+        s.u.push_back(static_cast<double>(row[k].get<int>()) / kPointGrid);
       samples.push_back(std::move(s));
     }
     if (!search.restore(std::move(samples), doubles(state.at("beta")),
                         doubles(state.at("covariance")), doubles(state.at("centre")),
-                        doubles(state.at("half_width")), state.at("last_fit_size").get<int>()))
+                        doubles(state.at("half_width")), doubles(state.at("estimate")),
+                        state.at("last_fit_size").get<int>()))
       throw std::invalid_argument("the stored samples or model do not fit the parameters");
     numbers = GameNumbers::from_json(state.at("game_numbers"));
     wins = state.at("wins").get<int>();

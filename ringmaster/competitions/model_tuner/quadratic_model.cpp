@@ -7,7 +7,9 @@
 
 namespace rm::comp::model {
 
-int coefficient_count(int dims) { return 1 + dims + dims * (dims + 1) / 2; }
+int coefficient_count(int dims) {
+  return 1 + dims + dims * (dims + 1) / 2;
+}
 
 void features(const std::vector<double>& u, std::vector<double>& out) {
   const int d = static_cast<int>(u.size());
@@ -16,7 +18,8 @@ void features(const std::vector<double>& u, std::vector<double>& out) {
   out[i++] = 1.0;
   for (int k = 0; k < d; ++k) out[i++] = u[static_cast<std::size_t>(k)];
   for (int j = 0; j < d; ++j)
-    for (int k = j; k < d; ++k) out[i++] = u[static_cast<std::size_t>(j)] * u[static_cast<std::size_t>(k)];
+    for (int k = j; k < d; ++k)
+      out[i++] = u[static_cast<std::size_t>(j)] * u[static_cast<std::size_t>(k)];
 }
 
 std::vector<std::string> coefficient_names(const std::vector<std::string>& codes) {
@@ -31,13 +34,15 @@ std::vector<std::string> coefficient_names(const std::vector<std::string>& codes
 bool cholesky(std::vector<double>& a, int n) {
   for (int j = 0; j < n; ++j) {
     double diagonal = a[static_cast<std::size_t>(j * n + j)];
-    for (int k = 0; k < j; ++k) diagonal -= a[static_cast<std::size_t>(j * n + k)] * a[static_cast<std::size_t>(j * n + k)];
+    for (int k = 0; k < j; ++k)
+      diagonal -= a[static_cast<std::size_t>(j * n + k)] * a[static_cast<std::size_t>(j * n + k)];
     if (!(diagonal > 0.0)) return false;
     const double root = std::sqrt(diagonal);
     a[static_cast<std::size_t>(j * n + j)] = root;
     for (int i = j + 1; i < n; ++i) {
       double s = a[static_cast<std::size_t>(i * n + j)];
-      for (int k = 0; k < j; ++k) s -= a[static_cast<std::size_t>(i * n + k)] * a[static_cast<std::size_t>(j * n + k)];
+      for (int k = 0; k < j; ++k)
+        s -= a[static_cast<std::size_t>(i * n + k)] * a[static_cast<std::size_t>(j * n + k)];
       a[static_cast<std::size_t>(i * n + j)] = s / root;
     }
     for (int k = j + 1; k < n; ++k) a[static_cast<std::size_t>(j * n + k)] = 0.0;  // upper part
@@ -48,12 +53,14 @@ bool cholesky(std::vector<double>& a, int n) {
 void cholesky_solve(const std::vector<double>& l, int n, std::vector<double>& b) {
   for (int i = 0; i < n; ++i) {  // L y = b
     double s = b[static_cast<std::size_t>(i)];
-    for (int k = 0; k < i; ++k) s -= l[static_cast<std::size_t>(i * n + k)] * b[static_cast<std::size_t>(k)];
+    for (int k = 0; k < i; ++k)
+      s -= l[static_cast<std::size_t>(i * n + k)] * b[static_cast<std::size_t>(k)];
     b[static_cast<std::size_t>(i)] = s / l[static_cast<std::size_t>(i * n + i)];
   }
   for (int i = n - 1; i >= 0; --i) {  // L^T x = y
     double s = b[static_cast<std::size_t>(i)];
-    for (int k = i + 1; k < n; ++k) s -= l[static_cast<std::size_t>(k * n + i)] * b[static_cast<std::size_t>(k)];
+    for (int k = i + 1; k < n; ++k)
+      s -= l[static_cast<std::size_t>(k * n + i)] * b[static_cast<std::size_t>(k)];
     b[static_cast<std::size_t>(i)] = s / l[static_cast<std::size_t>(i * n + i)];
   }
 }
@@ -195,7 +202,8 @@ double quadratic_form(const std::vector<double>& m, const std::vector<double>& v
 }
 }  // namespace
 
-double QuadraticModel::difference_sd(const std::vector<double>& a, const std::vector<double>& b) const {
+double QuadraticModel::difference_sd(const std::vector<double>& a,
+                                     const std::vector<double>& b) const {
   std::vector<double> pa, pb;
   features(a, pa);
   features(b, pb);
@@ -219,7 +227,9 @@ struct Quadratic {
   std::vector<double> a;  // d x d, a[j][k] for j <= k holds beta's coefficient of u_j*u_k
 
   Quadratic(const std::vector<double>& beta, int dims)
-      : d(dims), c(beta[0]), b(beta.begin() + 1, beta.begin() + 1 + dims),
+      : d(dims),
+        c(beta[0]),
+        b(beta.begin() + 1, beta.begin() + 1 + dims),
         a(static_cast<std::size_t>(dims * dims), 0.0) {
     std::size_t i = static_cast<std::size_t>(1 + dims);
     for (int j = 0; j < dims; ++j)
@@ -232,7 +242,8 @@ struct Quadratic {
     double q = c;
     for (int j = 0; j < d; ++j) {
       q += b[static_cast<std::size_t>(j)] * u[static_cast<std::size_t>(j)];
-      for (int k = j; k < d; ++k) q += at(j, k) * u[static_cast<std::size_t>(j)] * u[static_cast<std::size_t>(k)];
+      for (int k = j; k < d; ++k)
+        q += at(j, k) * u[static_cast<std::size_t>(j)] * u[static_cast<std::size_t>(k)];
     }
     return q;
   }
@@ -261,13 +272,15 @@ struct Quadratic {
   std::vector<double> clipped_stationary_point() const {
     std::vector<double> m(static_cast<std::size_t>(d * d)), rhs(static_cast<std::size_t>(d));
     for (int j = 0; j < d; ++j) {
-      for (int k = 0; k < d; ++k) m[static_cast<std::size_t>(j * d + k)] = -(j == k ? 2.0 * at(j, j) : at(j, k));
+      for (int k = 0; k < d; ++k)
+        m[static_cast<std::size_t>(j * d + k)] = -(j == k ? 2.0 * at(j, j) : at(j, k));
       rhs[static_cast<std::size_t>(j)] = b[static_cast<std::size_t>(j)];
     }
     std::vector<double> u(static_cast<std::size_t>(d), 0.0);
     if (!cholesky(m, d)) return u;  // not concave: no interior maximum
     cholesky_solve(m, d, rhs);
-    for (int j = 0; j < d; ++j) u[static_cast<std::size_t>(j)] = std::clamp(rhs[static_cast<std::size_t>(j)], -1.0, 1.0);
+    for (int j = 0; j < d; ++j)
+      u[static_cast<std::size_t>(j)] = std::clamp(rhs[static_cast<std::size_t>(j)], -1.0, 1.0);
     return u;
   }
 };

@@ -1,0 +1,123 @@
+// The real `ringmaster` binary on small model_tuner events with ringbot: a run to the end with
+// `show` and `report --json`, SIGKILLs with resumes ending exactly like an uninterrupted run,
+// and a changed parameter range refused.
+#include <catch2/catch.hpp>
+#include <csignal>
+#include <random>
+#include <set>
+
+#include "tests/e2e/e2e_support.hpp"
+
+using rm::test::CompetitionDir;
+using namespace std::chrono_literals;
+
+namespace {
+
+// ringbot's playouts (an integer on a LOG scale) on 7x7 with so few playouts that a game takes
+// milliseconds. ringbot's results depend only on its seed and the game id, so two runs of the
+// same event that issue the same candidates agree game for game.
+std::string model_yaml(int games, int upper = 40) {
+  return "competition_type: model_tuner\n"
+         "description: e2e model event\n" +
+         rm::test::small_event_game_settings_yaml(8) + "number_of_games: " + std::to_string(games) +
+         "\n"
+         "candidate_colour: random\n"
+         "opponent: opp\n"
+         "seed: 9\n"
+         "parameters:\n"
+         "  - {code: pl, lower: 2, upper: " +
+         std::to_string(upper) +
+         ", scale: LOG, integer: true, format: 'pl: %d'}\n"
+         "candidate:\n"
+         "  command: [ringbot, --playouts, '{pl}', --seed, '5']\n";
+}
+
+nlohmann::json json_report(CompetitionDir& event) {
+  auto report = event.run({"report", "--json"});
+  INFO(report.err);
+  REQUIRE(report.exit_status == 0);
+  return nlohmann::json::parse(report.out);
+}
+
+}  // namespace
+
+TEST_CASE("model_tuner: an event runs to the end, then show and report --json",
+          "[e2e][model_tuner]") {
+  CompetitionDir event("model_small", model_yaml(40));
+  auto f = event.run({"run", "-j", "2", "-q"});
+  INFO(f.err);
+  REQUIRE(f.exit_status == 0);
+  CHECK(event.committed_games() == 40);
+  int wins = 0;
+  std::set<std::string> ids;
+  for (const auto& g : event.games()) {
+    CHECK(ids.insert(g.game_id).second);
+    const std::string candidate = g.black_code == "opp" ? g.white_code : g.black_code;
+    CHECK(candidate == "#" + g.game_id);
+    if ((g.winner == "b" ? g.black_code : g.winner == "w" ? g.white_code : "") == candidate) ++wins;
+    REQUIRE(std::filesystem::exists(g.sgf_path));
+    CHECK_THAT(rm::test::slurp(g.sgf_path), Catch::Contains("Candidate parameters: pl: "));
+  }
+  auto show = event.run({"show"});
+  REQUIRE(show.exit_status == 0);
+  CHECK_THAT(show.out, Catch::StartsWith("Model-based tuning event: model_small\ne2e model event\n"
+                                         "board size: 7\nkomi: 4.5\n40/40 games played\n\n"
+                                         "Estimated optimum: pl: "));
+  const auto json = json_report(event);
+  CHECK(json.at("competition_type") == "model_tuner");
+  CHECK(json.at("games_played") == 40);
+  CHECK(json.at("results").at("games") == 40);
+  CHECK(json.at("results").at("wins") == wins);
+  const auto value = json.at("estimate").at("values")[0].at("value").get<long long>();
+  CHECK(value >= 2);
+  CHECK(value <= 40);
+  CHECK(json.at("pool").at("games_played") == 40);
+  CHECK_THAT(rm::test::slurp(event.file(".hist")), Catch::Contains(" won\n"));
+
+  // A changed range is refused with its reason.
+  event.write(model_yaml(40, 50));
+  auto refused = event.run({"run", "-q"});
+  CHECK(refused.exit_status == 1);
+  CHECK_THAT(refused.err, Catch::Contains("parameter 1: upper changed from 40.0 to 50.0"));
+  CHECK(rm::test::tagged_processes_after(event.tag(), 5s).empty());
+}
+
+TEST_CASE("model_tuner: killed at random moments, resumed, it ends as an uninterrupted run",
+          "[e2e][model_tuner][kill]") {
+  // One game at a time: the model sees the results in the same order as the uninterrupted
+  // run, so every choice, result and fit must be the same.
+  const int total = 120;
+  CompetitionDir reference("model_reference", model_yaml(total));
+  REQUIRE(reference.run({"run", "-j", "1", "-q"}).exit_status == 0);
+
+  CompetitionDir event("model_killed", model_yaml(total));
+  std::mt19937 rng(20261123);
+  std::uniform_int_distribution<int> delay_ms(150, 700);
+  int kills_before_the_end = 0;
+  for (int kill = 0; kill < 4; ++kill) {
+    auto running = event.start({"run", "-j", "1", "-q"});
+    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms(rng)));
+    running->send(SIGKILL);
+    auto f = running->wait(10s);
+    REQUIRE(f);
+    if (f->signal == SIGKILL) ++kills_before_the_end;
+    CHECK(rm::test::tagged_processes_after(event.tag(), 5s).empty());
+  }
+  CHECK(kills_before_the_end >= 2);
+  auto last = event.run({"run", "-j", "1", "-q"});
+  INFO(last.err);
+  REQUIRE(last.exit_status == 0);
+  REQUIRE(event.committed_games() == total);
+
+  const auto killed_json = json_report(event);
+  const auto reference_json = json_report(reference);
+  CHECK(killed_json.at("results") == reference_json.at("results"));
+  CHECK(killed_json.at("estimate") == reference_json.at("estimate"));
+  CHECK(killed_json.at("model") == reference_json.at("model"));
+  // Game for game: the same candidate, colour and result under each game id.
+  std::map<std::string, std::string> reference_games;
+  for (const auto& g : reference.games())
+    reference_games[g.game_id] = g.black_code + " " + g.white_code + " " + g.sgf_result;
+  for (const auto& g : event.games())
+    CHECK(reference_games[g.game_id] == g.black_code + " " + g.white_code + " " + g.sgf_result);
+}

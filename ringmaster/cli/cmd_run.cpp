@@ -1,9 +1,13 @@
 // `run`: lock, check the definition, restore, startup checks, run loop, write the report.
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <variant>
+#include <vector>
 
 #include "engine/process/cpu_affinity.hpp"
 #include "ringmaster/cli/commands.hpp"
@@ -18,6 +22,32 @@
 #include "ringmaster/run/stop_file.hpp"
 
 namespace rm::cli {
+namespace {
+
+// The interval of `run --quiet`'s status lines: RINGMASTER_STATUS_INTERVAL seconds (a
+// number, fractions allowed; 0 turns them off), else a minute.
+std::chrono::milliseconds quiet_status_interval() {
+  constexpr std::chrono::milliseconds kDefault{60'000};
+  const char* text = std::getenv("RINGMASTER_STATUS_INTERVAL");
+  if (text == nullptr || *text == '\0') return kDefault;
+  char* end = nullptr;
+  const double seconds = std::strtod(text, &end);
+  if (*end != '\0' || !(seconds >= 0.0) || seconds > 1e9) return kDefault;
+  return std::chrono::milliseconds(static_cast<long long>(seconds * 1000.0 + 0.5));
+}
+
+// The tuned parameters (for their formats); none for a tournament.
+std::vector<rm::scales::Parameter> tuned_parameters(const rm::control::ControlFile& control) {
+  if (const auto* mc = std::get_if<rm::control::McTunerSettings>(&control.competition))
+    return mc->parameters;
+  if (const auto* ce = std::get_if<rm::control::CeTunerSettings>(&control.competition))
+    return ce->engine_parameters();
+  if (const auto* model = std::get_if<rm::control::ModelTunerSettings>(&control.competition))
+    return model->engine_parameters();
+  return {};
+}
+
+}  // namespace
 
 int run_command(const CommandLine& line) {
   // A bad control file starts nothing and writes nothing: load it before touching any file.
@@ -54,6 +84,11 @@ int run_command(const CommandLine& line) {
   options.record_games = control.common.record_games;
   options.stderr_to_log = control.common.stderr_to_log;
   options.terminal_stop_key = true;
+  if (line.quiet) {
+    options.status_interval = quiet_status_interval();
+    options.status_out = stderr;
+  }
+  options.parameters = tuned_parameters(control);
   if (line.affinity) {
     options.cpus = rm::process::allowed_cpus();
     if (options.cpus.empty())
@@ -69,6 +104,11 @@ int run_command(const CommandLine& line) {
   rm::run::install_interrupt_handlers();
   auto summary = rm::run::run_games(*session.competition, *session.store, paths, options, display,
                                     rm::run::referee_player());
+  if (line.quiet) {
+    // The one line a quiet run prints on stdout.
+    std::printf("%s\n", summary.summary_line.c_str());
+    std::fflush(stdout);
+  }
   if (summary.outcome == rm::run::RunOutcome::Interrupted) {
     std::cerr << "ringmaster: interrupted" << std::endl;
     // A game that did not return cannot be joined; everything finished is committed.

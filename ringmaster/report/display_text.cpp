@@ -1,14 +1,16 @@
 #include "ringmaster/report/display_text.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
-
-#include <fmt/format.h>
 
 namespace rm::report {
 namespace {
 
-bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+bool is_digit(char c) {
+  return std::isdigit(static_cast<unsigned char>(c)) != 0;
+}
 
 // Compares digit runs by value so that game "10" sorts after game "9".
 bool natural_less(const std::string& a, const std::string& b) {
@@ -43,7 +45,50 @@ void append_tail(std::string& out, const std::vector<std::string>& lines, std::s
   }
 }
 
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
+}
+
+// The first `columns` characters of `line` (a character: a UTF-8 lead byte and its
+// continuation bytes).
+std::string cut_to_width(const std::string& line, int columns) {
+  int characters = 0;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(line[i]);
+    if ((byte & 0xC0) == 0x80) continue;  // continuation byte
+    if (characters == columns) return line.substr(0, i);
+    ++characters;
+  }
+  return line;
+}
+
 }  // namespace
+
+std::vector<std::string> fit_to_terminal(const std::string& text, int rows, int columns) {
+  std::vector<std::string> lines = split_lines(text);
+  if (rows <= 0 || columns <= 0) return lines;
+  const std::size_t budget = static_cast<std::size_t>(std::max(rows - 1, 1));
+  if (lines.size() > budget) {
+    const std::size_t head = budget >= 3 ? budget - 2 : budget - 1;
+    const bool keep_last = budget >= 3;
+    const std::size_t hidden = lines.size() - head - (keep_last ? 1 : 0);
+    std::vector<std::string> fitted(lines.begin(),
+                                    lines.begin() + static_cast<std::ptrdiff_t>(head));
+    fitted.push_back(fmt::format("... {} more line{}", hidden, hidden == 1 ? "" : "s"));
+    if (keep_last) fitted.push_back(lines.back());
+    lines = std::move(fitted);
+  }
+  for (auto& line : lines) line = cut_to_width(line, columns);
+  return lines;
+}
 
 std::vector<std::string> sorted_game_ids(std::vector<std::string> ids) {
   std::sort(ids.begin(), ids.end(), natural_less);

@@ -1,8 +1,33 @@
 #include "ringmaster/report/live_display.hpp"
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <tuple>
+#include <utility>
+
 namespace rm::report {
+namespace {
+
+// The terminal's rows and columns, or {0, 0} when unknown.
+std::pair<int, int> terminal_size(std::FILE* out) {
+  winsize size{};
+  if (::ioctl(::fileno(out), TIOCGWINSZ, &size) != 0) return {0, 0};
+  return {size.ws_row, size.ws_col};
+}
+
+void write_all(int fd, const std::string& text) {
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;  // the terminal is gone: nothing more to show
+    done += static_cast<std::size_t>(n);
+  }
+}
+
+}  // namespace
 
 LiveDisplay::Mode LiveDisplay::mode_for(std::FILE* out, bool quiet) {
   if (quiet) return Mode::Quiet;
@@ -42,14 +67,34 @@ void LiveDisplay::say(const std::string& message) {
   std::fflush(out_);
 }
 
+bool LiveDisplay::terminal_resized() const {
+  if (mode_ != Mode::Terminal || !drawn_once_) return false;
+  return terminal_size(out_) != std::make_pair(rows_, columns_);
+}
+
+void LiveDisplay::draw_on_terminal(const std::string& text) {
+  std::tie(rows_, columns_) = terminal_size(out_);
+  // Home (the whole screen is cleared only once), each line over the old one with "clear to
+  // end of line", then "clear to end of screen": one write, no blank screen in between.
+  std::string out = drawn_once_ ? "\x1b[H" : "\x1b[H\x1b[2J";
+  for (const auto& line : fit_to_terminal(text, rows_, columns_)) {
+    out += line;
+    out += "\x1b[K\n";
+  }
+  out += "\x1b[J";
+  std::fflush(out_);
+  write_all(::fileno(out_), out);
+}
+
 void LiveDisplay::draw(const DisplayFrame& frame) {
   std::string text = render_display(frame);
-  if (mode_ == Mode::Terminal)
-    std::fputs("\x1b[H\x1b[2J", out_);  // home + clear: redraw in place
-  else
+  if (mode_ == Mode::Terminal) {
+    draw_on_terminal(text);
+  } else {
     std::fputs((std::string(78, '-') + "\n").c_str(), out_);
-  std::fputs(text.c_str(), out_);
-  std::fflush(out_);
+    std::fputs(text.c_str(), out_);
+    std::fflush(out_);
+  }
   last_draw_ = std::chrono::steady_clock::now();
   drawn_once_ = true;
   pending_ = false;

@@ -1,6 +1,10 @@
-// The live display: redraws the current frame in place on a terminal (ANSI clear + home) or
-// as a block after a delimiter line of 78 '-' otherwise, at most every `min_interval`.
-// Quiet mode prints nothing on the output; warnings then go to the warning stream.
+// The live display: redraws the current frame in place on a terminal or as a block after a
+// delimiter line of 78 '-' otherwise, at most every `min_interval`. On a terminal each frame
+// is fitted to the terminal's size (asked with TIOCGWINSZ for every frame; see
+// fit_to_terminal()) and written at once: cursor home, each line followed by "clear to end
+// of line", then "clear to end of screen" (the whole screen is cleared only before the first
+// frame), so a redraw does not flicker. Quiet mode prints nothing on the output; warnings
+// then go to the warning stream.
 #pragma once
 
 #include <chrono>
@@ -34,8 +38,13 @@ class LiveDisplay {
 
   Mode mode() const { return mode_; }
 
+  // On a terminal: true when its size differs from the size the last frame was fitted to
+  // (the run loop then redraws the frame).
+  bool terminal_resized() const;
+
  private:
   void draw(const DisplayFrame& frame);
+  void draw_on_terminal(const std::string& text);
 
   std::FILE* out_;
   std::FILE* warnings_out_;
@@ -45,6 +54,7 @@ class LiveDisplay {
   bool drawn_once_ = false;
   bool pending_ = false;
   DisplayFrame pending_frame_;
+  int rows_ = 0, columns_ = 0;  // the terminal size the last frame was fitted to
 };
 
 }  // namespace rm::report

@@ -1,8 +1,8 @@
 #include "ringmaster/report/progress_text.hpp"
 
-#include <cmath>
-
 #include <fmt/format.h>
+
+#include <cmath>
 
 namespace rm::report {
 
@@ -25,10 +25,50 @@ std::string progress_text(const Progress& p) {
     double per_minute = 60.0 * p.games_played_this_run / p.seconds_this_run;
     out += fmt::format(", {:.1f} games per minute", per_minute);
     if (p.games_remaining && *p.games_remaining > 0)
-      out += fmt::format(", about {} left",
-                         format_duration(60.0 * *p.games_remaining / per_minute));
+      out +=
+          fmt::format(", about {} left", format_duration(60.0 * *p.games_remaining / per_minute));
   }
   return out;
+}
+
+namespace {
+
+std::string games_this_run(const Progress& p) {
+  return fmt::format("{} games played in this run", p.games_played_this_run);
+}
+
+std::string total_text(const Progress& p) {
+  if (p.games_remaining)
+    return fmt::format("{}/{} in total", p.games_played, p.games_played + *p.games_remaining);
+  return fmt::format("{} in total", p.games_played);
+}
+
+std::string best_part(const std::string& best) {
+  return best.empty() ? std::string() : "; best so far: " + best;
+}
+
+}  // namespace
+
+std::string run_summary_text(const Progress& p, int void_games_this_run, const std::string& stopped,
+                             const std::string& best) {
+  std::string out = "run summary: " + games_this_run(p);
+  if (void_games_this_run > 0) out += fmt::format(" ({} void)", void_games_this_run);
+  out += ", " + total_text(p);
+  if (!stopped.empty()) out += "; stopped: " + stopped;
+  return out + best_part(best);
+}
+
+std::string status_text(const Progress& p, int games_in_progress, const std::string& best) {
+  std::string out = "status: " + games_this_run(p) + ", " + total_text(p);
+  if (p.games_played_this_run > 0 && p.seconds_this_run > 0.0) {
+    double per_minute = 60.0 * p.games_played_this_run / p.seconds_this_run;
+    out += fmt::format(", {:.1f} games per minute", per_minute);
+    if (p.games_remaining && *p.games_remaining > 0)
+      out +=
+          fmt::format(", about {} left", format_duration(60.0 * *p.games_remaining / per_minute));
+  }
+  out += fmt::format(", {} in progress", games_in_progress);
+  return out + best_part(best);
 }
 
 }  // namespace rm::report

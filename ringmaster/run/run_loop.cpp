@@ -74,12 +74,15 @@ class RunLoop {
       if (pool_->outstanding() == 0) break;
       if (auto result = pool_->next_result(kPollInterval)) process(*result);
       if (!summary_.store_error.empty()) return abandon_after_store_failure();
+      report_status();
+      if (display_.terminal_resized()) dirty_ = true;  // fit the frame to the new size
       if (dirty_) redraw();
     }
     log_.line("run finished at " + local_time_text());
     redraw();
     display_.flush();
     summary_.halt_reason = halt_reason_;
+    finish_summary(halt_reason_.value_or(""));
     if (halt_reason_) {
       try {
         store_.save_run_halt(rm::store::RunHalt{*halt_reason_, summary_.halted_on_error});
@@ -215,6 +218,7 @@ class RunLoop {
     display_.flush();
     summary_.outcome = RunOutcome::StoreFailed;
     summary_.halt_reason = halt_reason_;
+    finish_summary(halt_reason_.value_or("database error"));
     return summary_;
   }
 
@@ -259,7 +263,37 @@ class RunLoop {
     });
     summary_.outcome = RunOutcome::Interrupted;
     summary_.halt_reason = halt_reason_;
+    finish_summary("interrupted");
     return summary_;
+  }
+
+  rm::report::Progress progress() const {
+    rm::report::Progress p;
+    p.games_played = games_before_run_ + summary_.games_committed;
+    p.games_remaining = competition_.games_remaining();
+    p.games_played_this_run = summary_.games_committed;
+    p.seconds_this_run = std::chrono::duration<double>(Clock::now() - started_).count();
+    return p;
+  }
+
+  // Quiet runs: a status line every options_.status_interval.
+  void report_status() {
+    if (options_.status_interval.count() <= 0 || options_.status_out == nullptr) return;
+    const auto now = Clock::now();
+    if (next_status_ == Clock::time_point{}) next_status_ = started_ + options_.status_interval;
+    if (now < next_status_) return;
+    next_status_ = now + options_.status_interval;
+    const std::string line =
+        rm::report::status_text(progress(), static_cast<int>(in_progress_.size()),
+                                recommended_text(competition_, options_.parameters));
+    std::fprintf(options_.status_out, "%s\n", line.c_str());
+    std::fflush(options_.status_out);
+  }
+
+  void finish_summary(const std::string& stopped) {
+    summary_.summary_line =
+        rm::report::run_summary_text(progress(), summary_.void_games, stopped,
+                                     recommended_text(competition_, options_.parameters));
   }
 
   void halt(const std::string& reason) {
@@ -304,12 +338,7 @@ class RunLoop {
     f.screen_report = competition_.screen_report(f.games_in_progress);
     f.recent_results = results_;
     f.recent_warnings = warnings_;
-    rm::report::Progress p;
-    p.games_played = games_before_run_ + summary_.games_committed;
-    p.games_remaining = competition_.games_remaining();
-    p.games_played_this_run = summary_.games_committed;
-    p.seconds_this_run = std::chrono::duration<double>(Clock::now() - started_).count();
-    f.progress_line = rm::report::progress_text(p);
+    f.progress_line = rm::report::progress_text(progress());
     return f;
   }
 
@@ -330,9 +359,26 @@ class RunLoop {
   bool dirty_ = false;
   std::unique_ptr<TerminalStopKey> stop_key_;  // null without a terminal or when not asked
   Clock::time_point next_stop_key_check_{};
+  Clock::time_point next_status_{};
 };
 
 }  // namespace
+
+std::string recommended_text(const rm::comp::Competition& competition,
+                             const std::vector<rm::scales::Parameter>& parameters) {
+  std::optional<std::vector<rm::scales::Value>> values;
+  try {
+    values = competition.recommended_values();
+  } catch (const std::exception&) {
+    return "";  // a status line must not end the run
+  }
+  if (!values || values->empty()) return "";
+  if (values->size() == parameters.size())
+    return rm::scales::format_engine_parameters(parameters, *values);
+  std::string text;
+  for (const auto& v : *values) text += (text.empty() ? "" : ", ") + rm::scales::python_str(v);
+  return text;
+}
 
 RunSummary run_games(rm::comp::Competition& competition, rm::store::Store& store,
                      const CompetitionPaths& paths, const RunOptions& options,

@@ -5,6 +5,8 @@
 // display says at once that the run is halting.
 #pragma once
 
+#include <chrono>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,6 +16,7 @@
 #include "ringmaster/run/competition_paths.hpp"
 #include "ringmaster/run/worker_pool.hpp"
 #include "ringmaster/store/store.hpp"
+#include "scales/parameter.hpp"
 
 namespace rm::run {
 
@@ -25,6 +28,13 @@ struct RunOptions {
   bool stderr_to_log = true;       // engines' stderr appended to <code>.log
   std::vector<int> cpus;           // --affinity: worker i and its engines on cpus[i % size]
   bool terminal_stop_key = false;  // Ctrl-X at the controlling terminal halts the run
+  // Quiet runs: a status line (status_text()) on status_out every status_interval; zero or
+  // no status_out: none.
+  std::chrono::milliseconds status_interval{0};
+  std::FILE* status_out = nullptr;
+  // The tuned parameters, to show the recommended values with their formats; empty: the
+  // values as they are.
+  std::vector<rm::scales::Parameter> parameters;
 };
 
 enum class RunOutcome {
@@ -41,7 +51,14 @@ struct RunSummary {
   int games_committed = 0;       // finished games committed in this run
   int void_games = 0;            // void games in this run
   bool workers_stuck = false;    // interrupted and some game did not return in time
+  std::string summary_line;      // run_summary_text(): what `run --quiet` prints at the end
 };
+
+// A tuner's recommended values (Competition::recommended_values()) formatted with the
+// parameters' formats ("pl: 300; c: 0.45"), or each value as Python's str() joined with
+// ", " when the parameters do not match; "" for a tournament (or if the tuner cannot say).
+std::string recommended_text(const rm::comp::Competition& competition,
+                             const std::vector<rm::scales::Parameter>& parameters);
 
 // Runs games until the competition finishes, the run halts or a signal arrives. Every
 // finished game is committed (result + competition state + its history lines in one

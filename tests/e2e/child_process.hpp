@@ -36,12 +36,15 @@ inline std::string slurp(const std::string& path) {
 
 class ChildProcess {
  public:
-  // argv[0] is a path. `tag` is exported as RM_TEST_TAG=<tag>; output goes to <capture_stem>.out/.err.
-  // The child leads a new session: it never shares the terminal the tests were started from.
-  // With a `terminal` (a pseudo-terminal's slave path) that one is its controlling terminal
-  // and its standard input; otherwise it has no terminal and its input is /dev/null.
+  // argv[0] is a path. `tag` is exported as RM_TEST_TAG=<tag>; output goes to
+  // <capture_stem>.out/.err. The child leads a new session: it never shares the terminal the tests
+  // were started from. With a `terminal` (a pseudo-terminal's slave path) that one is its
+  // controlling terminal and its standard input; otherwise it has no terminal and its input is
+  // /dev/null. With `output_to_terminal` its standard output is the terminal too (stderr still the
+  // file). `extra_env`: more NAME=VALUE entries for its environment.
   ChildProcess(const std::vector<std::string>& argv, const std::string& capture_stem,
-               const std::string& tag, const std::string& terminal = "")
+               const std::string& tag, const std::string& terminal = "",
+               bool output_to_terminal = false, const std::vector<std::string>& extra_env = {})
       : out_path_(capture_stem + ".out"), err_path_(capture_stem + ".err") {
     std::vector<char*> c_argv;
     for (const auto& a : argv) c_argv.push_back(const_cast<char*>(a.c_str()));
@@ -51,6 +54,7 @@ class ChildProcess {
     for (char** e = environ; *e != nullptr; ++e)
       if (std::string(*e).rfind("RM_TEST_TAG=", 0) != 0) env_strings.emplace_back(*e);
     env_strings.push_back("RM_TEST_TAG=" + tag);
+    for (const auto& e : extra_env) env_strings.push_back(e);
     std::vector<char*> c_env;
     for (auto& e : env_strings) c_env.push_back(e.data());
     c_env.push_back(nullptr);
@@ -64,7 +68,7 @@ class ChildProcess {
       int in = terminal.empty() ? ::open("/dev/null", O_RDONLY) : ::open(terminal.c_str(), O_RDWR);
       if (out < 0 || err < 0 || in < 0) ::_exit(127);
       ::dup2(in, 0);
-      ::dup2(out, 1);
+      ::dup2(output_to_terminal && !terminal.empty() ? in : out, 1);
       ::dup2(err, 2);
       ::execve(c_argv[0], c_argv.data(), c_env.data());
       ::_exit(127);
@@ -103,6 +107,7 @@ class ChildProcess {
   }
 
   std::string stdout_so_far() const { return slurp(out_path_); }
+  std::string stderr_so_far() const { return slurp(err_path_); }
 
  private:
   std::string out_path_, err_path_;
@@ -133,7 +138,8 @@ inline std::vector<int> tagged_processes(const std::string& tag) {
 }
 
 // Waits up to `limit` for every tagged process to go (engines die by PDEATHSIG after a kill).
-inline std::vector<int> tagged_processes_after(const std::string& tag, std::chrono::milliseconds limit) {
+inline std::vector<int> tagged_processes_after(const std::string& tag,
+                                               std::chrono::milliseconds limit) {
   auto deadline = std::chrono::steady_clock::now() + limit;
   for (;;) {
     auto left = tagged_processes(tag);

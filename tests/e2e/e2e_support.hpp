@@ -37,13 +37,16 @@ class CompetitionDir {
   std::string file(const std::string& suffix) const { return dir_.file(code_ + suffix); }
 
   // Starts `ringmaster <control> args...`, its output captured beside the control file (with
-  // a `terminal`: that pseudo-terminal is its controlling terminal and its input).
+  // a `terminal`: that pseudo-terminal is its controlling terminal and its input, and with
+  // `output_to_terminal` its standard output). `extra_env`: NAME=VALUE entries to add.
   std::unique_ptr<ChildProcess> start(const std::vector<std::string>& args,
-                                      const std::string& terminal = "") {
+                                      const std::string& terminal = "",
+                                      bool output_to_terminal = false,
+                                      const std::vector<std::string>& extra_env = {}) {
     std::vector<std::string> argv{kRingmaster, control_};
     argv.insert(argv.end(), args.begin(), args.end());
     return std::make_unique<ChildProcess>(argv, dir_.file("out" + std::to_string(runs_++)), tag_,
-                                          terminal);
+                                          terminal, output_to_terminal, extra_env);
   }
   Finished run(const std::vector<std::string>& args,
                std::chrono::seconds limit = std::chrono::seconds(120)) {

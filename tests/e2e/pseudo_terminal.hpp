@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <stdlib.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -28,6 +29,16 @@ class PseudoTerminal {
   PseudoTerminal& operator=(const PseudoTerminal&) = delete;
 
   const std::string& slave_path() const { return slave_path_; }
+
+  // The terminal's size, as a terminal window sets it (the child sees it with TIOCGWINSZ;
+  // a resize while it runs also sends SIGWINCH to its foreground process group).
+  void set_size(int rows, int columns) const {
+    winsize size{};
+    size.ws_row = static_cast<unsigned short>(rows);
+    size.ws_col = static_cast<unsigned short>(columns);
+    if (::ioctl(master_, TIOCSWINSZ, &size) != 0)
+      throw std::runtime_error("cannot set the pseudo-terminal's size");
+  }
 
   // As if typed at the keyboard.
   void type(const std::string& keys) const {

@@ -1,10 +1,10 @@
-#include <catch2/catch.hpp>
-
 #include "ringmaster/report/display_text.hpp"
-#include "ringmaster/report/live_display.hpp"
 
+#include <catch2/catch.hpp>
 #include <cstdio>
 #include <string>
+
+#include "ringmaster/report/live_display.hpp"
 
 using rm::report::DisplayFrame;
 using rm::report::render_display;
@@ -18,8 +18,10 @@ TEST_CASE("a mid-run frame matches the golden text", "[display]") {
   DisplayFrame f;
   f.games_in_progress = {"12", "3"};
   f.max_games_left = 5;
-  f.screen_report = "Best parameters: mm: 5 [(0,)]\n\nmost visited at depth 1\n(0,) mm: 5   0.333   1\n";
-  for (int i = 0; i < 8; ++i) f.recent_results.push_back("game " + std::to_string(i) + ": mm: 5 [(0,)] lost B+20.5");
+  f.screen_report =
+      "Best parameters: mm: 5 [(0,)]\n\nmost visited at depth 1\n(0,) mm: 5   0.333   1\n";
+  for (int i = 0; i < 8; ++i)
+    f.recent_results.push_back("game " + std::to_string(i) + ": mm: 5 [(0,)] lost B+20.5");
   f.recent_warnings = {"w1", "w2", "w3", "w4", "w5"};
   f.progress_line = "progress: 8/200 games played, 30.0 games per minute, about 6m 24s left";
   const std::string golden =
@@ -116,4 +118,34 @@ TEST_CASE("quiet mode prints nothing but warnings", "[display]") {
   CHECK(std::string(buf) == "game 3 -- engine exited\n");
   std::fclose(out);
   std::fclose(err);
+}
+
+TEST_CASE("a frame taller or wider than the terminal is fitted to it", "[display]") {
+  std::string text;
+  for (int i = 1; i <= 30; ++i) text += "line " + std::to_string(i) + "\n";
+  text += "progress: 8/200 games played\n";
+  SECTION("more lines than rows: the top, a summary, the last line") {
+    auto lines = rm::report::fit_to_terminal(text, 10, 80);
+    REQUIRE(lines.size() == 9);  // the last row stays for the cursor
+    CHECK(lines[0] == "line 1");
+    CHECK(lines[6] == "line 7");
+    CHECK(lines[7] == "... 23 more lines");
+    CHECK(lines[8] == "progress: 8/200 games played");
+  }
+  SECTION("long lines are cut to the width, UTF-8 characters kept whole") {
+    auto lines = rm::report::fit_to_terminal("abcdefgh\n\xc3\xa9\xc3\xa9\xc3\xa9xyz\n", 24, 4);
+    CHECK(lines == std::vector<std::string>{"abcd", "\xc3\xa9\xc3\xa9\xc3\xa9x"});
+  }
+  SECTION("a frame that fits is unchanged") {
+    auto lines = rm::report::fit_to_terminal(text, 40, 80);
+    CHECK(lines.size() == 31);
+    CHECK(lines.front() == "line 1");
+  }
+  SECTION("a tiny terminal: the first lines and the summary") {
+    auto lines = rm::report::fit_to_terminal(text, 3, 80);
+    CHECK(lines == std::vector<std::string>{"line 1", "... 30 more lines"});
+  }
+  SECTION("an unknown size changes nothing") {
+    CHECK(rm::report::fit_to_terminal(text, 0, 0).size() == 31);
+  }
 }

@@ -45,6 +45,8 @@
 //                                 -> close() needs SIGKILL.
 //   --cpu-time S                  implements gomill-cpu_time, answering S verbatim (may be junk).
 //   --burn-cpu SECONDS            busy-loops this long (CPU time) before each move.
+//   --sleep-before-move SECONDS   sleeps this long (wall time) before each move: a slow engine
+//                                 whose pace does not depend on the machine's load.
 //   --explain                     implements gomill-explain_last_move ("move N by scripted").
 //   --final-score S               implements final_score, answering S.
 //   --fail-command NAME           answers NAME with "? forced failure" (repeatable), e.g.
@@ -95,6 +97,7 @@ struct Options {
   std::optional<int> crash_after, hang_after, illegal_after, ill_formed_after, fail_genmove_after,
       resign_after, pass_after, claim_after, close_stdout_after, illegal_play_after;
   double burn_cpu_s = 0;
+  double sleep_before_move_s = 0;
   std::set<std::string> fail_commands;
   std::vector<std::string> moves;  // --moves
   unsigned seed = 0;
@@ -177,6 +180,8 @@ Options parse_options(int argc, char** argv) {
       o.cpu_time = value();
     else if (a == "--burn-cpu")
       o.burn_cpu_s = std::atof(value().c_str());
+    else if (a == "--sleep-before-move")
+      o.sleep_before_move_s = std::atof(value().c_str());
     else if (a == "--explain")
       o.explain = true;
     else if (a == "--wait-for-stdin")
@@ -428,6 +433,8 @@ class Engine {
 
   void generate(const std::string& id, bool claim_allowed) {
     burn_cpu(opt_.burn_cpu_s);
+    if (opt_.sleep_before_move_s > 0)
+      std::this_thread::sleep_for(std::chrono::duration<double>(opt_.sleep_before_move_s));
     if (reached(opt_.crash_after)) {
       std::fprintf(stderr, "scripted_engine: crashing after %d moves\n", moves_);
       std::fflush(stderr);

@@ -99,9 +99,12 @@ TEST_CASE("pipelined commands: an abandoned genmove that hangs delays close by a
 
 TEST_CASE("pipelined commands: each response has its own deadline, from the previous response",
           "[pipelining]") {
-  // Each genmove burns 0.6 s of CPU: both together take longer than genmove_s (1.0), so a
-  // deadline counted from the write would expire; each one alone fits.
-  auto c = start_ok(spec_for({"--burn-cpu", "0.6"}));
+  // Each genmove takes 0.9 s (a sleep, so a loaded machine does not slow it as burning CPU
+  // would): both together take longer than genmove_s (1.5), so a deadline counted from the
+  // write would expire; each one alone fits.
+  auto spec = spec_for({"--sleep-before-move", "0.9"});
+  spec.timeouts.genmove_s = 1.5;
+  auto c = start_ok(spec);
   c->submit({{"genmove", {"b"}, Kind::Genmove}, {"genmove", {"w"}, Kind::Genmove}});
   CHECK(text(c->receive()) == "A1");
   CHECK(text(c->receive()) == "B1");

@@ -21,9 +21,14 @@ std::string code(int k) { return "x" + std::to_string(k + 1); }
 YAML::Node preset(const std::string& name, int dims) {
   YAML::Node n;
   YAML::Node parameters(YAML::NodeType::Sequence);
-  if (name.rfind("mc", 0) == 0 && name.size() > 2 &&
-      name.find_first_not_of("0123456789", 2) == std::string::npos) {
+  // mcN: the mc_tuner with split N; mcNv: the same with in_flight_visits: virtual_loss.
+  const bool virtual_loss = name.size() > 3 && name.back() == 'v';
+  const std::string split =
+      name.size() > 2 ? name.substr(2, name.size() - 2 - (virtual_loss ? 1 : 0)) : "";
+  if (name.rfind("mc", 0) == 0 && !split.empty() &&
+      split.find_first_not_of("0123456789") == std::string::npos) {
     n["competition_type"] = "mc_tuner";
+    if (virtual_loss) n["in_flight_visits"] = "virtual_loss";
     n["exploration_coefficient"] = 0.45;
     n["initial_visits"] = 10;
     n["initial_wins"] = 5;
@@ -31,7 +36,7 @@ YAML::Node preset(const std::string& name, int dims) {
       YAML::Node p;
       p["code"] = code(k);
       p["scale"] = "LINEAR(-1, 1)";
-      p["split"] = std::stoi(name.substr(2));
+      p["split"] = std::stoi(split);
       parameters.push_back(p);
     }
   } else if (name == "ce") {
@@ -59,7 +64,8 @@ YAML::Node preset(const std::string& name, int dims) {
     }
   } else {
     throw std::invalid_argument("unknown tuner '" + name +
-                                "' (presets: mc8, mc16 (any mcN), ce, model; or a .yaml control file)");
+                                "' (presets: mc8, mc16 (any mcN), mc8v, mc16v (any mcNv: virtual "
+                                "loss), ce, model; or a .yaml control file)");
   }
   n["parameters"] = parameters;
   return n;

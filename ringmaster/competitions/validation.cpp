@@ -1,6 +1,7 @@
 #include "ringmaster/competitions/validation.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cstdio>
 #include <stdexcept>
 
@@ -60,8 +61,12 @@ std::optional<std::pair<int, int>> Validation::parse(const std::string& game_id)
   }
 }
 
-int Validation::due_periodic_rounds(int tuning_done) const {
-  return settings_.every > 0 && settings_.games > 0 ? tuning_done / settings_.every : 0;
+int Validation::due_periodic_rounds(int tuning_done, bool tuning_finished) const {
+  if (settings_.every <= 0 || settings_.games <= 0) return 0;
+  // A periodic round that would fall on the last tuning game is left to the final round.
+  if (tuning_finished && settings_.at_end > 0)
+    return std::max(0, tuning_done - 1) / settings_.every;
+  return tuning_done / settings_.every;
 }
 
 std::optional<JobRequest> Validation::next_job(
@@ -86,7 +91,7 @@ std::optional<JobRequest> Validation::next_job(
         ++periodic;
     }
     ValidationRound fresh;
-    if (!end_started && periodic < due_periodic_rounds(tuning_done)) {
+    if (!end_started && periodic < due_periodic_rounds(tuning_done, tuning_finished)) {
       fresh.games = settings_.games;
     } else if (!end_started && tuning_finished && settings_.at_end > 0) {
       fresh.games = settings_.at_end;
@@ -181,7 +186,7 @@ bool Validation::finished(int tuning_done, bool tuning_finished) const {
       ++periodic;
   }
   if (end_started) return true;
-  if (periodic < due_periodic_rounds(tuning_done)) return false;
+  if (periodic < due_periodic_rounds(tuning_done, tuning_finished)) return false;
   return !(tuning_finished && settings_.at_end > 0);
 }
 
@@ -200,7 +205,7 @@ int Validation::games_remaining(int tuning_done, std::optional<int> tuning_remai
   if (tuning_remaining) {
     const long long total = static_cast<long long>(tuning_done) + *tuning_remaining;
     const long long periodic_total =
-        settings_.every > 0 && settings_.games > 0 ? total / settings_.every : 0;
+        due_periodic_rounds(static_cast<int>(std::min<long long>(total, INT_MAX)), true);
     remaining += static_cast<int>(std::max(0LL, periodic_total - periodic) * settings_.games);
     remaining += settings_.at_end;
   }

@@ -51,7 +51,8 @@ class Validation {
   static bool is_validation_id(const std::string& game_id);
 
   // The next validation game, if a round is due or under way: round k (periodic) once
-  // `tuning_done` >= k * every; the final round once `tuning_finished`. A round starts with
+  // `tuning_done` >= k * every (except one falling on the last tuning game when there is a
+  // final round); the final round once `tuning_finished`. A round starts with
   // the values `recommended()` gives then. Called first by the tuner's next_job().
   std::optional<JobRequest> next_job(
       int tuning_done, bool tuning_finished,
@@ -91,7 +92,7 @@ class Validation {
  private:
   std::optional<std::pair<int, int>> parse(
       const std::string& game_id) const;  // (round index, game)
-  int due_periodic_rounds(int tuning_done) const;
+  int due_periodic_rounds(int tuning_done, bool tuning_finished) const;
   std::string round_label(const ValidationRound& round) const;
 
   rm::control::ValidationSettings settings_;

@@ -99,6 +99,7 @@ rm::control::ControlFile simulation_control_file(const std::string& tuner, int d
   if (from_file && n["parameters"] && n["parameters"].size() != static_cast<std::size_t>(dims))
     throw std::invalid_argument(tuner + ": has " + std::to_string(n["parameters"].size()) +
                                 " parameters; the problem has " + std::to_string(dims));
+  n.remove("validation");  // validation games are not tuning games: the bench measures tuning
   n["board_size"] = 19;
   n["komi"] = 7.5;
   n["record_games"] = false;

@@ -27,7 +27,7 @@ struct CommonSettings {
   bool skip_player_checks = false;
 };
 
-enum class InFlightVisits { None, VirtualLoss };
+enum class InFlightVisits { None, VirtualLoss, VirtualVisit };
 
 struct McTunerSettings {
   std::optional<int> number_of_games;  // none = unlimited
@@ -44,7 +44,8 @@ struct McTunerSettings {
   int number_of_running_simulations_to_show = 12;
   std::optional<std::uint64_t> seed;  // our addition: repeatable tuner choices
   // Our addition: how games in flight count when choosing (in_flight_visits: none, gomill's,
-  // or virtual_loss: each counts as a visit its candidate lost).
+  // virtual_loss: each counts as a visit its candidate lost; virtual_visit: as a visit at the
+  // candidate's win rate).
   InFlightVisits in_flight_visits = InFlightVisits::None;
   ValidationSettings validation;  // our addition: games of the best candidate, not tuning
 

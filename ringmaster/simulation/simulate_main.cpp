@@ -75,7 +75,7 @@ const char* const kUsage =
     "usage: ringmaster-simulate [options]\n"
     "  -p, --problem LIST    log,flat,power,angle,step,correlated,rosenbrock,log5 or all (log)\n"
     "  -e, --expression E    a win probability in x1..x8 over [-1, 1]^d (repeatable)\n"
-    "  -t, --tuner LIST      mc8,mc16 (any mcN; mcNv: with virtual loss),ce,model or control\n"
+    "  -t, --tuner LIST      mc8,mc16 (any mcN; mcNv/mcNvv: virtual loss/visit),ce,model or control\n"
     "                        files .yaml (mc8,mc16,ce,model)\n"
     "  -b, --budgets LIST    game budgets where regret is measured (1000,10000; 1k works)\n"
     "  -n, --in-flight LIST  games in progress at once, as with parallel workers (1)\n"

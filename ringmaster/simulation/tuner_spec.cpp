@@ -21,14 +21,18 @@ std::string code(int k) { return "x" + std::to_string(k + 1); }
 YAML::Node preset(const std::string& name, int dims) {
   YAML::Node n;
   YAML::Node parameters(YAML::NodeType::Sequence);
-  // mcN: the mc_tuner with split N; mcNv: the same with in_flight_visits: virtual_loss.
-  const bool virtual_loss = name.size() > 3 && name.back() == 'v';
+  // mcN: the mc_tuner with split N; mcNv: the same with in_flight_visits: virtual_loss;
+  // mcNvv: with virtual_visit.
+  const bool virtual_visit = name.size() > 4 && name.ends_with("vv");
+  const bool virtual_loss = !virtual_visit && name.size() > 3 && name.back() == 'v';
+  const std::size_t suffix = virtual_visit ? 2 : virtual_loss ? 1 : 0;
   const std::string split =
-      name.size() > 2 ? name.substr(2, name.size() - 2 - (virtual_loss ? 1 : 0)) : "";
+      name.size() > 2 + suffix ? name.substr(2, name.size() - 2 - suffix) : "";
   if (name.rfind("mc", 0) == 0 && !split.empty() &&
       split.find_first_not_of("0123456789") == std::string::npos) {
     n["competition_type"] = "mc_tuner";
     if (virtual_loss) n["in_flight_visits"] = "virtual_loss";
+    if (virtual_visit) n["in_flight_visits"] = "virtual_visit";
     n["exploration_coefficient"] = 0.45;
     n["initial_visits"] = 10;
     n["initial_wins"] = 5;
@@ -65,7 +69,8 @@ YAML::Node preset(const std::string& name, int dims) {
   } else {
     throw std::invalid_argument("unknown tuner '" + name +
                                 "' (presets: mc8, mc16 (any mcN), mc8v, mc16v (any mcNv: virtual "
-                                "loss), ce, model; or a .yaml control file)");
+                                "loss), mc8vv (any mcNvv: virtual visit), ce, model; or a .yaml "
+                                "control file)");
   }
   n["parameters"] = parameters;
   return n;

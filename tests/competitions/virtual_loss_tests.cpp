@@ -119,3 +119,25 @@ TEST_CASE("virtual_loss: may be switched on or off between runs", "[mc_tuner][vi
   const auto paths = issue(second, 8);
   CHECK(std::set<std::vector<int>>(paths.begin(), paths.end()).size() > 1);
 }
+
+TEST_CASE("virtual_visit: spreads parallel games too, keeping the win rates; alone it is gomill's",
+          "[mc_tuner][virtual_loss]") {
+  TempDir dir;
+  auto cf = make_control(dir.path());
+  McTuner gomill(cf);
+  favour_middle(gomill);
+  const auto piled = issue(gomill, 8);
+  mc(cf).in_flight_visits = rm::control::InFlightVisits::VirtualVisit;
+  McTuner tuner(cf);
+  favour_middle(tuner);
+  CHECK(tuner.tree().to_json() == gomill.tree().to_json());
+  const auto paths = issue(tuner, 8);
+  CHECK(paths[0] == piled[0]);
+  const std::set<std::vector<int>> distinct(paths.begin(), paths.end());
+  CHECK(distinct.size() > 1);
+  // The leader keeps more of them than under virtual loss: its win rate is not lowered.
+  CHECK(std::count(paths.begin(), paths.end(), std::vector<int>{2}) >= 2);
+  McTuner resumed(cf);
+  resumed.restore(tuner.state());
+  CHECK(issue(resumed, 8) == paths);
+}

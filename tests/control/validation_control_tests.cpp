@@ -68,6 +68,9 @@ TEST_CASE("in_flight_visits: none by default, virtual_loss on request", "[contro
   auto virtual_loss = load(dir, valid_control("in_flight_visits: virtual_loss\n"));
   CHECK(std::get<McTunerSettings>(virtual_loss.competition).in_flight_visits ==
         InFlightVisits::VirtualLoss);
+  auto virtual_visit = load(dir, valid_control("in_flight_visits: virtual_visit\n"));
+  CHECK(std::get<McTunerSettings>(virtual_visit.competition).in_flight_visits ==
+        InFlightVisits::VirtualVisit);
 }
 
 TEST_CASE("in_flight_visits: other values are refused with their position",

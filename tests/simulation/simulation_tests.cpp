@@ -141,7 +141,10 @@ TEST_CASE("simulation: mcNv is mcN with virtual loss, deterministic with games i
   CHECK(v.splits() == p.splits());
   CHECK(std::get<rm::control::McTunerSettings>(simulation_control_file("mc16v", 2, 10).competition)
             .splits() == std::vector<int>{16, 16});
+  CHECK(std::get<rm::control::McTunerSettings>(simulation_control_file("mc8vv", 1, 10).competition)
+            .in_flight_visits == rm::control::InFlightVisits::VirtualVisit);
   CHECK_THROWS_WITH(simulation_control_file("mcv", 1, 10), Catch::Contains("unknown tuner 'mcv'"));
+  CHECK_THROWS_WITH(simulation_control_file("mcvv", 1, 10), Catch::Contains("unknown tuner 'mcvv'"));
   CHECK_THROWS_WITH(simulation_control_file("mc8w", 1, 10), Catch::Contains("mcNv"));
 
   const Problem problem = builtin_problem("log");

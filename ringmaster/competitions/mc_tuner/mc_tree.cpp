@@ -26,11 +26,19 @@ double urgency(const McNode& child, int parent_visits, double exploration_coeffi
 }
 
 int choose_child(const McNode& parent, double exploration_coefficient, int start,
-                 bool virtual_loss) {
+                 bool virtual_loss, bool virtual_visit) {
   const int count = static_cast<int>(parent.children.size());
-  const int parent_visits = parent.visits + (virtual_loss ? parent.in_flight : 0);
+  const bool count_in_flight = virtual_loss || virtual_visit;
+  const int parent_visits = parent.visits + (count_in_flight ? parent.in_flight : 0);
   const auto urgency_at = [&](int index) {
     const McNode& child = parent.children[static_cast<std::size_t>(index)];
+    if (virtual_visit && !virtual_loss) {
+      // The win rate of the real visits; the exploration bonus of real + in-flight visits.
+      const double uct_numerator =
+          exploration_coefficient * std::sqrt(std::log(static_cast<double>(parent_visits)));
+      return static_cast<double>(child.wins) / static_cast<double>(child.visits) +
+             uct_numerator * std::sqrt(1.0 / static_cast<double>(child.visits + child.in_flight));
+    }
     return urgency_of(child.wins, child.visits + (virtual_loss ? child.in_flight : 0),
                       parent_visits, exploration_coefficient);
   };
@@ -60,10 +68,12 @@ void McTree::expand(McNode& node) const {
                        McNode{settings_.initial_wins, settings_.initial_visits, {}, 0});
 }
 
-void McTree::set_search_settings(double exploration_coefficient, int max_depth, bool virtual_loss) {
+void McTree::set_search_settings(double exploration_coefficient, int max_depth, bool virtual_loss,
+                                 bool virtual_visit) {
   settings_.exploration_coefficient = exploration_coefficient;
   settings_.max_depth = max_depth;
   settings_.virtual_loss = virtual_loss;
+  settings_.virtual_visit = virtual_visit;
 }
 
 std::vector<int> McTree::choose_path(GameRng& rng) {
@@ -71,7 +81,8 @@ std::vector<int> McTree::choose_path(GameRng& rng) {
   McNode* node = &root_;
   const auto step = [&] {
     const int choice = choose_child(*node, settings_.exploration_coefficient,
-                                    rng.below(branching_factor_), settings_.virtual_loss);
+                                    rng.below(branching_factor_), settings_.virtual_loss,
+                                    settings_.virtual_visit);
     path.push_back(choice);
     node = &node->children[static_cast<std::size_t>(choice)];
   };

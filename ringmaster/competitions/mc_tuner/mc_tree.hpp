@@ -31,6 +31,9 @@ struct McTreeSettings {
   // in_flight_visits: virtual_loss: a game in flight counts as a visit the candidate lost,
   // so parallel games spread over the candidates; false is gomill's choice (none).
   bool virtual_loss = false;
+  // in_flight_visits: virtual_visit: a game in flight counts as a visit at the candidate's
+  // current win rate (only the exploration bonus shrinks). Ignored when virtual_loss is set.
+  bool virtual_visit = false;
 };
 
 // gomill's urgency of a child: value + E*sqrt(log(parent.visits)) * sqrt(1/child.visits),
@@ -39,8 +42,9 @@ double urgency(const McNode& child, int parent_visits, double exploration_coeffi
 
 // The first child of maximal urgency in cyclic order starting at index `start`. With
 // `virtual_loss`, each node's games in flight count as lost visits (of the child and the parent).
+// With `virtual_visit`, they count as visits that leave the win rate as it is.
 int choose_child(const McNode& parent, double exploration_coefficient, int start,
-                 bool virtual_loss = false);
+                 bool virtual_loss = false, bool virtual_visit = false);
 
 class McTree {
  public:
@@ -64,7 +68,7 @@ class McTree {
   const McNode& node_at(const std::vector<int>& path) const;  // throws std::invalid_argument
   const McTreeSettings& settings() const { return settings_; }
   void set_search_settings(double exploration_coefficient, int max_depth,
-                           bool virtual_loss = false);
+                           bool virtual_loss = false, bool virtual_visit = false);
   bool is_ripe(const McNode& node) const { return node.visits != settings_.initial_visits; }
   int node_count() const;
   int branching_factor() const { return branching_factor_; }

@@ -24,7 +24,8 @@ McTreeSettings tree_settings_of(const rm::control::McTunerSettings& s) {
                         s.initial_wins,
                         s.max_depth,
                         s.exploration_coefficient,
-                        s.in_flight_visits == rm::control::InFlightVisits::VirtualLoss};
+                        s.in_flight_visits == rm::control::InFlightVisits::VirtualLoss,
+                        s.in_flight_visits == rm::control::InFlightVisits::VirtualVisit};
 }
 
 }  // namespace

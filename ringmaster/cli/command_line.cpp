@@ -43,7 +43,7 @@ std::string help_text(const CLI::App& app) {
 
 const std::vector<std::string>& command_names() {
   static const std::vector<std::string> names = {"run",   "stop",  "show",      "report",
-                                                 "reset", "check", "candidates"};
+                                                 "reset", "check", "candidates", "playoff-file"};
   return names;
 }
 
@@ -55,7 +55,7 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
 
   CLI::App app{
       "Runs Go competitions and parameter-tuning events between GTP engines.\n"
-      "commands: run (default), stop, show, report, reset, check, candidates",
+      "commands: run (default), stop, show, report, reset, check, candidates, playoff-file",
       "ringmaster"};
   app.add_option("args", positional, "<control file> [command]");
   auto* parallel_option = app.add_option("-j,--parallel", parallel,
@@ -71,6 +71,12 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
       "with run: pin each game (its worker thread and both engines) to one CPU, round robin; "
       "for single-threaded engines");
   app.add_flag("--json", line.json, "with show/report: print the report as JSON");
+  app.add_option("--baseline", line.baseline,
+                 "with playoff-file: the player the tuned candidate meets (default: the opponent)")
+      ->type_name("PLAYER");
+  app.add_option("-o,--output", line.output,
+                 "with playoff-file: the control file to write (default <code>-confirm.yaml; - for stdout)")
+      ->type_name("FILE");
   app.add_flag("--version", version, "print the version and exit");
 
   // CLI11 wants argv order reversed for parse(vector); give it a copy.

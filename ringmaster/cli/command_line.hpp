@@ -14,13 +14,15 @@ inline constexpr int kExitOk = 0, kExitError = 1, kExitUsage = 2, kExitInterrupt
 
 struct CommandLine {
   std::string control_file;
-  std::string command = "run";   // run stop show report reset check candidates
+  std::string command = "run";   // run stop show report reset check candidates playoff-file
   int parallel = 1;              // --parallel/-j: worker threads, 1..1023
   std::optional<int> max_games;  // --max-games/-g
   bool quiet = false;            // --quiet/-q
   bool log_gtp = false;          // --log-gtp
   bool json = false;             // --json (report/show)
   bool affinity = false;         // --affinity (run): pin each worker and its engines to a CPU
+  std::string baseline;          // --baseline (playoff-file): player_2 ("" = the opponent)
+  std::string output;            // --output/-o (playoff-file): the file to write ("-": stdout)
 };
 
 // Parsing ended without a command to run: --help, --version, or a usage error.

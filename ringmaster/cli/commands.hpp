@@ -13,6 +13,7 @@ int report_command(const CommandLine& line);
 int reset_command(const CommandLine& line);
 int check_command(const CommandLine& line);
 int candidates_command(const CommandLine& line);
+int playoff_file_command(const CommandLine& line);
 
 // Checks the control file exists, runs the command, maps errors to exit statuses and
 // "ringmaster: <message>" on stderr.

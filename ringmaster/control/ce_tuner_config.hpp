@@ -8,6 +8,7 @@
 
 #include "ringmaster/control/candidate_colour.hpp"
 #include "ringmaster/control/candidate_template.hpp"
+#include "ringmaster/control/validation_config.hpp"
 #include "scales/parameter.hpp"
 
 namespace rm::control {
@@ -33,6 +34,7 @@ struct CeTunerSettings {
   double elite_proportion = 0.1;      // strictly between 0 and 1
   double step_size = 0.5;             // strictly between 0 and 1 (gomill's alpha)
   std::optional<std::uint64_t> seed;  // our addition: repeatable samples and colours
+  ValidationSettings validation;      // our addition: games of the mean, not fed to the tuner
 
   // The engine-side parameters in order (what the candidate template and formats use).
   std::vector<rm::scales::Parameter> engine_parameters() const {

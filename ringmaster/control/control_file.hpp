@@ -1,21 +1,22 @@
 #pragma once
 // A competition's YAML control file, loaded into typed, range-checked settings.
 // Format and every setting: docs/control-file.md.
-#include "ringmaster/control/candidate_colour.hpp"
-#include "ringmaster/control/candidate_template.hpp"
-#include "ringmaster/control/ce_tuner_config.hpp"
-#include "ringmaster/control/config_error.hpp"
-#include "ringmaster/control/model_tuner_config.hpp"
-#include "ringmaster/control/tournament_config.hpp"
-#include "ringmaster/game/game_job.hpp"
-#include "scales/parameter.hpp"
-
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
 #include <variant>
 #include <vector>
+
+#include "ringmaster/control/candidate_colour.hpp"
+#include "ringmaster/control/candidate_template.hpp"
+#include "ringmaster/control/ce_tuner_config.hpp"
+#include "ringmaster/control/config_error.hpp"
+#include "ringmaster/control/model_tuner_config.hpp"
+#include "ringmaster/control/tournament_config.hpp"
+#include "ringmaster/control/validation_config.hpp"
+#include "ringmaster/game/game_job.hpp"
+#include "scales/parameter.hpp"
 
 namespace rm::control {
 
@@ -25,6 +26,8 @@ struct CommonSettings {
   bool stderr_to_log = true;
   bool skip_player_checks = false;
 };
+
+enum class InFlightVisits { None, VirtualLoss, VirtualVisit };
 
 struct McTunerSettings {
   std::optional<int> number_of_games;  // none = unlimited
@@ -40,6 +43,11 @@ struct McTunerSettings {
   std::optional<int> log_tree_to_history_period;
   int number_of_running_simulations_to_show = 12;
   std::optional<std::uint64_t> seed;  // our addition: repeatable tuner choices
+  // Our addition: how games in flight count when choosing (in_flight_visits: none, gomill's,
+  // virtual_loss: each counts as a visit its candidate lost; virtual_visit: as a visit at the
+  // candidate's win rate).
+  InFlightVisits in_flight_visits = InFlightVisits::None;
+  ValidationSettings validation;  // our addition: games of the best candidate, not tuning
 
   std::vector<int> splits() const;  // one per parameter
 };

@@ -9,6 +9,7 @@
 
 #include "ringmaster/control/candidate_colour.hpp"
 #include "ringmaster/control/candidate_template.hpp"
+#include "ringmaster/control/validation_config.hpp"
 #include "scales/parameter.hpp"
 
 namespace rm::control {
@@ -31,6 +32,7 @@ struct ModelTunerSettings {
   // The sampling region's half-width is region_scale * n^(-1/6) of the normalised range.
   double region_scale = 1.0;
   std::optional<std::uint64_t> seed;
+  ValidationSettings validation;  // games of the recommended candidate, not fed to the model
 
   std::vector<rm::scales::Parameter> engine_parameters() const {
     std::vector<rm::scales::Parameter> out;

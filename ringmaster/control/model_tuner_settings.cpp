@@ -15,7 +15,7 @@ namespace rm::control::detail {
 const std::vector<std::string>& model_tuner_keys() {
   static const std::vector<std::string> keys{
       "number_of_games", "candidate_colour", "opponent", "parameters",
-      "candidate",       "region_scale",     "seed"};
+      "candidate",       "region_scale",     "seed",     "validation"};
   return keys;
 }
 
@@ -99,6 +99,7 @@ ModelTunerSettings read_model_tuner(const Reader& r, const Mapping& top,
              "must be between 0.05 and 10 (got " + rm::scales::python_repr(s.region_scale) + ")");
   }
   if (auto f = top.find("seed")) s.seed = read_seed(r, *f);
+  if (auto f = top.find("validation")) s.validation = read_validation(r, *f);
   return s;
 }
 

@@ -119,6 +119,27 @@ CandidateTemplate read_candidate(const Reader& r, const Field& f,
   return t;
 }
 
+ValidationSettings read_validation(const Reader& r, const Field& f) {
+  Mapping m(r, f, {"every", "games", "at_end"});
+  ValidationSettings v;
+  constexpr long long kMaxGames = 1000000000;
+  const std::string range = "must be an integer from 0 to 1000000000";
+  const auto every = m.find("every");
+  const auto games = m.find("games");
+  if (every) v.every = read_int_in(r, *every, 0, kMaxGames, range);
+  if (games) v.games = read_int_in(r, *games, 0, kMaxGames, range);
+  if (auto e = m.find("at_end")) v.at_end = read_int_in(r, *e, 0, kMaxGames, range);
+  if (v.every > 0 && !games)
+    r.fail(m.self(), "every needs games (the games of each validation round)");
+  if (v.games > 0 && !every)
+    r.fail(m.self(), "games needs every (how many tuning games between rounds)");
+  if ((v.every > 0) != (v.games > 0))
+    r.fail(v.every > 0 ? *games : *every,
+           "must be positive when " + std::string(v.every > 0 ? "every" : "games") +
+               " is (0 turns periodic validation off: set both to 0)");
+  return v;
+}
+
 std::uint64_t read_seed(const Reader& r, const Field& f) {
   const std::string& text = read_string(r, f);
   std::uint64_t seed = 0;

@@ -26,6 +26,10 @@ CandidateTemplate read_candidate(const Reader& r, const Field& f,
                                  const std::vector<ReadParameter>& read_params,
                                  const ControlFile& control);
 
+// `validation: {every: K, games: G, at_end: E}` (every tuner): each a non-negative integer;
+// `every` and `games` go together.
+ValidationSettings read_validation(const Reader& r, const Field& f);
+
 // An unquoted integer 0..2^64-1.
 std::uint64_t read_seed(const Reader& r, const Field& f);
 

@@ -23,9 +23,18 @@ std::string code(int k) {
 YAML::Node preset(const std::string& name, int dims) {
   YAML::Node n;
   YAML::Node parameters(YAML::NodeType::Sequence);
-  if (name.rfind("mc", 0) == 0 && name.size() > 2 &&
-      name.find_first_not_of("0123456789", 2) == std::string::npos) {
+  // mcN: the mc_tuner with split N; mcNv: the same with in_flight_visits: virtual_loss;
+  // mcNvv: with virtual_visit.
+  const bool virtual_visit = name.size() > 4 && name.ends_with("vv");
+  const bool virtual_loss = !virtual_visit && name.size() > 3 && name.back() == 'v';
+  const std::size_t suffix = virtual_visit ? 2 : virtual_loss ? 1 : 0;
+  const std::string split =
+      name.size() > 2 + suffix ? name.substr(2, name.size() - 2 - suffix) : "";
+  if (name.rfind("mc", 0) == 0 && !split.empty() &&
+      split.find_first_not_of("0123456789") == std::string::npos) {
     n["competition_type"] = "mc_tuner";
+    if (virtual_loss) n["in_flight_visits"] = "virtual_loss";
+    if (virtual_visit) n["in_flight_visits"] = "virtual_visit";
     n["exploration_coefficient"] = 0.45;
     n["initial_visits"] = 10;
     n["initial_wins"] = 5;
@@ -33,7 +42,7 @@ YAML::Node preset(const std::string& name, int dims) {
       YAML::Node p;
       p["code"] = code(k);
       p["scale"] = "LINEAR(-1, 1)";
-      p["split"] = std::stoi(name.substr(2));
+      p["split"] = std::stoi(split);
       parameters.push_back(p);
     }
   } else if (name == "ce") {
@@ -60,9 +69,10 @@ YAML::Node preset(const std::string& name, int dims) {
       parameters.push_back(p);
     }
   } else {
-    throw std::invalid_argument(
-        "unknown tuner '" + name +
-        "' (presets: mc8, mc16 (any mcN), ce, model; or a .yaml control file)");
+    throw std::invalid_argument("unknown tuner '" + name +
+                                "' (presets: mc8, mc16 (any mcN), mc8v, mc16v (any mcNv: virtual "
+                                "loss), mc8vv (any mcNvv: virtual visit), ce, model; or a .yaml "
+                                "control file)");
   }
   n["parameters"] = parameters;
   return n;
@@ -98,6 +108,7 @@ rm::control::ControlFile simulation_control_file(const std::string& tuner, int d
   if (from_file && n["parameters"] && n["parameters"].size() != static_cast<std::size_t>(dims))
     throw std::invalid_argument(tuner + ": has " + std::to_string(n["parameters"].size()) +
                                 " parameters; the problem has " + std::to_string(dims));
+  n.remove("validation");  // validation games are not tuning games: the bench measures tuning
   n["board_size"] = 19;
   n["komi"] = 7.5;
   n["record_games"] = false;

@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "ringmaster/cli/command_line.hpp"
+
+#include <catch2/catch.hpp>
 
 using rm::cli::CommandLine;
 using rm::cli::parse_command_line;
@@ -44,14 +44,16 @@ TEST_CASE("options may appear anywhere in long and short forms", "[cli]") {
   CHECK(other.parallel == 2);
   CHECK(other.max_games == 0);
   CHECK(other.json);
-  for (const auto& command : rm::cli::command_names()) CHECK(parsed({"x.yaml", command}).command == command);
+  for (const auto& command : rm::cli::command_names())
+    CHECK(parsed({"x.yaml", command}).command == command);
 }
 
 TEST_CASE("usage errors exit 2 with gomill's messages", "[cli]") {
   auto none = ended({});
   CHECK(none.status == 2);
   CHECK_THAT(none.err, Catch::EndsWith("ringmaster: error: no control file specified\n"));
-  CHECK_THAT(ended({"a.yaml", "run", "extra"}).err, Catch::EndsWith("ringmaster: error: too many arguments\n"));
+  CHECK_THAT(ended({"a.yaml", "run", "extra"}).err,
+             Catch::EndsWith("ringmaster: error: too many arguments\n"));
   auto frob = ended({"a.yaml", "frob"});
   CHECK(frob.status == 2);
   CHECK_THAT(frob.err, Catch::EndsWith("ringmaster: error: no such command: frob\n"));
@@ -72,4 +74,20 @@ TEST_CASE("help and version exit 0 on stdout", "[cli]") {
   CHECK_THAT(help.out, Catch::Contains("--parallel"));
   CHECK_THAT(help.out, Catch::Contains("--max-games"));
   CHECK(help.err.empty());
+}
+
+TEST_CASE("playoff-file takes --baseline and -o/--output", "[cli][playoff-file]") {
+  auto plain = parsed({"tune.yaml", "playoff-file"});
+  CHECK(plain.command == "playoff-file");
+  CHECK(plain.baseline.empty());
+  CHECK(plain.output.empty());
+  auto line = parsed({"tune.yaml", "playoff-file", "--baseline", "default", "-o", "confirm.yaml"});
+  CHECK(line.baseline == "default");
+  CHECK(line.output == "confirm.yaml");
+  CHECK(parsed({"--output", "-", "tune.yaml", "playoff-file"}).output == "-");
+  auto missing = ended({"tune.yaml", "playoff-file", "--baseline"});
+  CHECK(missing.status == 2);
+  auto help = ended({"--help"});
+  CHECK_THAT(help.out, Catch::Contains("playoff-file"));
+  CHECK_THAT(help.out, Catch::Contains("--baseline"));
 }

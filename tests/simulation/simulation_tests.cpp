@@ -129,3 +129,54 @@ TEST_CASE("ringmaster-simulate: bad arguments exit 2 with a message", "[simulati
   CHECK(help.status == 0);
   CHECK_THAT(help.text, Catch::Contains("usage: ringmaster-simulate"));
 }
+
+TEST_CASE("simulation: mcNv is mcN with virtual loss, deterministic with games in flight",
+          "[simulation][virtual_loss]") {
+  const auto plain = simulation_control_file("mc8", 1, 1000);
+  const auto with_loss = simulation_control_file("mc8v", 1, 1000);
+  const auto& p = std::get<rm::control::McTunerSettings>(plain.competition);
+  const auto& v = std::get<rm::control::McTunerSettings>(with_loss.competition);
+  CHECK(p.in_flight_visits == rm::control::InFlightVisits::None);
+  CHECK(v.in_flight_visits == rm::control::InFlightVisits::VirtualLoss);
+  CHECK(v.splits() == p.splits());
+  CHECK(std::get<rm::control::McTunerSettings>(simulation_control_file("mc16v", 2, 10).competition)
+            .splits() == std::vector<int>{16, 16});
+  CHECK(std::get<rm::control::McTunerSettings>(simulation_control_file("mc8vv", 1, 10).competition)
+            .in_flight_visits == rm::control::InFlightVisits::VirtualVisit);
+  CHECK_THROWS_WITH(simulation_control_file("mcv", 1, 10), Catch::Contains("unknown tuner 'mcv'"));
+  CHECK_THROWS_WITH(simulation_control_file("mcvv", 1, 10), Catch::Contains("unknown tuner 'mcvv'"));
+  CHECK_THROWS_WITH(simulation_control_file("mc8w", 1, 10), Catch::Contains("mcNv"));
+
+  const Problem problem = builtin_problem("log");
+  auto control = simulation_control_file("mc8v", 1, 1000);
+  set_seed(control, 5);
+  const auto a = simulate_run(control, problem, 16, {1000}, 9);
+  const auto b = simulate_run(control, problem, 16, {1000}, 9);
+  CHECK(a.games == 1000);
+  CHECK(a.regrets == b.regrets);
+  // One game at a time nothing is in flight when choosing: the same run as without it.
+  auto gomill = simulation_control_file("mc8", 1, 1000);
+  set_seed(gomill, 5);
+  CHECK(simulate_run(control, problem, 1, {300, 1000}, 9).regrets ==
+        simulate_run(gomill, problem, 1, {300, 1000}, 9).regrets);
+}
+
+TEST_CASE("simulation: a user's validation setting is dropped (its games are not tuning games)",
+          "[simulation][validation]") {
+  rm::test::TempDir dir;
+  const std::string path = dir.write("validated.yaml",
+                                     "competition_type: mc_tuner\n"
+                                     "exploration_coefficient: 0.45\n"
+                                     "initial_visits: 10\n"
+                                     "initial_wins: 5\n"
+                                     "in_flight_visits: virtual_loss\n"
+                                     "validation: {every: 100, games: 20, at_end: 50}\n"
+                                     "parameters:\n"
+                                     "  - {code: x, scale: 'LINEAR(-1, 1)', split: 8}\n");
+  auto control = simulation_control_file(path, 1, 300);
+  const auto& s = std::get<rm::control::McTunerSettings>(control.competition);
+  CHECK_FALSE(s.validation.enabled());
+  CHECK(s.in_flight_visits == rm::control::InFlightVisits::VirtualLoss);
+  const auto run = simulate_run(control, builtin_problem("log"), 4, {300}, 1);
+  CHECK(run.games == 300);
+}

@@ -50,6 +50,8 @@ CeTuner::CeTuner(const rm::control::ControlFile& cf)
     throw std::invalid_argument("opponent: unknown player " + settings_.opponent);
   opponent_ = opponent->second;
   opponent_.code = settings_.opponent;
+  validation_.emplace(settings_.validation, cf_, settings_.candidate, engine_parameters_, opponent_,
+                      settings_.candidate_colour, seed_);
   start_generation();
 }
 
@@ -206,7 +208,10 @@ JobRequest CeTuner::make_job(const GameKey& key) const {
 }
 
 std::optional<JobRequest> CeTuner::next_job() {
-  if (finished()) return std::nullopt;
+  if (auto validation_job = validation_->next_job(tuning_games_done(), tuning_finished(),
+                                                  [this] { return *recommended_values(); }))
+    return validation_job;
+  if (tuning_finished()) return std::nullopt;
   // A game voided once is replayed first (gomill's ringmaster replays before new games).
   while (!replays_.empty()) {
     const GameKey key = replays_.front();
@@ -236,6 +241,7 @@ std::optional<JobRequest> CeTuner::next_job() {
 }
 
 ResultLines CeTuner::on_result(const rm::game::GameResult& r) {
+  if (Validation::is_validation_id(r.game_id)) return validation_->on_result(r);
   if (r.is_void) throw std::logic_error("ce_tuner: on_result called with a void game " + r.game_id);
   const GameKey key = outstanding_key(r, "result");
   CeSample& sample = samples_[static_cast<std::size_t>(key.sample)];
@@ -280,6 +286,7 @@ ResultLines CeTuner::on_result(const rm::game::GameResult& r) {
 }
 
 bool CeTuner::on_void(const rm::game::GameResult& r) {
+  if (Validation::is_validation_id(r.game_id)) return validation_->on_void(r);
   const GameKey key = outstanding_key(r, "void game");
   generation_just_finished_ = false;
   // gomill: halt if no game has succeeded yet in this run, or if this game already failed
@@ -292,12 +299,32 @@ bool CeTuner::on_void(const rm::game::GameResult& r) {
   return true;
 }
 
-bool CeTuner::finished() const {
+bool CeTuner::tuning_finished() const {
   return generation_ >= settings_.number_of_generations;
 }
 
+int CeTuner::tuning_games_done() const {
+  const long long per_generation =
+      static_cast<long long>(settings_.samples_per_generation) * settings_.batch_size;
+  long long done = std::min(generation_, settings_.number_of_generations) * per_generation;
+  if (!tuning_finished() && samples_generation_ == generation_)
+    for (const auto& s : samples_) done += s.rounds.fixed();
+  return static_cast<int>(std::min<long long>(done, INT_MAX));
+}
+
+bool CeTuner::finished() const {
+  return tuning_finished() && validation_->finished(tuning_games_done(), true);
+}
+
 std::optional<int> CeTuner::games_remaining() const {
-  if (finished()) return 0;
+  const auto tuning = tuning_games_remaining();
+  return static_cast<int>(std::min<long long>(
+      static_cast<long long>(tuning) + validation_->games_remaining(tuning_games_done(), tuning),
+      INT_MAX));
+}
+
+int CeTuner::tuning_games_remaining() const {
+  if (tuning_finished()) return 0;
   long long remaining = 0;
   for (const auto& s : samples_) remaining += std::max(0, settings_.batch_size - s.rounds.fixed());
   remaining += static_cast<long long>(settings_.number_of_generations - generation_ - 1) *

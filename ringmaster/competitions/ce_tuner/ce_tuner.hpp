@@ -10,10 +10,11 @@
 #include <utility>
 #include <vector>
 
-#include "ringmaster/competitions/matchups/candidate_pool_stats.hpp"
 #include "ringmaster/competitions/ce_tuner/ce_tuner_distribution.hpp"
 #include "ringmaster/competitions/competition.hpp"
 #include "ringmaster/competitions/game_numbers.hpp"
+#include "ringmaster/competitions/matchups/candidate_pool_stats.hpp"
+#include "ringmaster/competitions/validation.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "scales/value.hpp"
 
@@ -69,6 +70,7 @@ class CeTuner final : public Competition {
 
   // For tests and tools.
   int generation() const { return generation_; }
+  const Validation& validation() const { return *validation_; }
   const std::vector<Gaussian>& distribution() const { return distribution_; }
   const std::vector<CeSample>& samples() const { return samples_; }
   const std::vector<CeGenerationRecord>& history() const { return history_; }
@@ -96,6 +98,9 @@ class CeTuner final : public Competition {
   rm::game::PlayerSpec make_candidate(const std::vector<double>& optimiser_values,
                                       const std::string& code) const;
   void start_generation();  // draws the samples of generation_
+  bool tuning_finished() const;   // every generation played
+  int tuning_games_done() const;  // tuning games with a result
+  int tuning_games_remaining() const;
   void finish_generation();
   bool generation_complete() const;
   std::vector<double> scores() const;
@@ -116,7 +121,8 @@ class CeTuner final : public Competition {
   std::vector<CeSample> samples_;
   std::vector<CeGenerationRecord> history_;
   std::string opponent_description_;  // "" until the first result
-  CandidatePoolStats pool_stats_;     // every finished game; rebuilt by restore_games()
+  CandidatePoolStats pool_stats_;     // every finished tuning game; rebuilt by restore_games()
+  std::optional<Validation> validation_;
   // Per run, not persisted (gomill's seen_successful_game and per-job error count).
   bool seen_successful_game_ = false;
   std::set<std::pair<int, int>> failed_once_;  // (sample, round) of this generation voided once

@@ -89,8 +89,8 @@ std::string CeTuner::main_report() const {
   wins += "]";
   std::string text = "generation " + std::to_string(generation_) + "\n\n";
   text += "wins from current samples:\n" + wins + "\n\n";
-  text += finished() ? "final distribution:\n"
-                     : "distribution for generation " + std::to_string(generation_) + ":\n";
+  text += tuning_finished() ? "final distribution:\n"
+                            : "distribution for generation " + std::to_string(generation_) + ":\n";
   text += format_distribution(distribution_) + "\n";
   return text;
 }
@@ -121,8 +121,9 @@ std::string CeTuner::samples_report(std::size_t limit) const {
 // gomill's short report, then (ours) the statistics of all games as candidates v opponent.
 std::string CeTuner::short_report() const {
   const std::string pool = pool_stats_.report();
+  const std::string validation = validation_->report();
   return static_description() + main_report() + samples_report() +
-         (pool.empty() ? "" : "\n" + pool);
+         (pool.empty() ? "" : "\n" + pool) + (validation.empty() ? "" : "\n" + validation);
 }
 
 std::string CeTuner::full_report() const {
@@ -202,25 +203,28 @@ nlohmann::json CeTuner::json_report() const {
   }
   std::vector<double> means;
   for (const auto& g : distribution_) means.push_back(g.mean);
-  return {{"competition_type", "ce_tuner"},
-          {"code", cf_.code},
-          {"description", cf_.common.description},
-          {"games_played", games_played},
-          {"games_remaining", *games_remaining()},
-          {"finished", finished()},
-          {"generation", generation_},
-          {"number_of_generations", settings_.number_of_generations},
-          {"samples_per_generation", settings_.samples_per_generation},
-          {"batch_size", settings_.batch_size},
-          {"elite_proportion", settings_.elite_proportion},
-          {"step_size", settings_.step_size},
-          {"opponent", {{"code", settings_.opponent}, {"description", opponent_description_}}},
-          {"distribution", gaussians(distribution_)},
-          {"distribution_parameters", format_parameters(means)},
-          {"samples_generation", samples_generation_},
-          {"samples", current},
-          {"generations", generations},
-          {"pool", pool_stats_.json()}};
+  nlohmann::json report = {
+      {"competition_type", "ce_tuner"},
+      {"code", cf_.code},
+      {"description", cf_.common.description},
+      {"games_played", games_played},
+      {"games_remaining", *games_remaining()},
+      {"finished", finished()},
+      {"generation", generation_},
+      {"number_of_generations", settings_.number_of_generations},
+      {"samples_per_generation", settings_.samples_per_generation},
+      {"batch_size", settings_.batch_size},
+      {"elite_proportion", settings_.elite_proportion},
+      {"step_size", settings_.step_size},
+      {"opponent", {{"code", settings_.opponent}, {"description", opponent_description_}}},
+      {"distribution", gaussians(distribution_)},
+      {"distribution_parameters", format_parameters(means)},
+      {"samples_generation", samples_generation_},
+      {"samples", current},
+      {"generations", generations},
+      {"pool", pool_stats_.json()}};
+  validation_->add_to_json_report(report);
+  return report;
 }
 
 }  // namespace rm::comp

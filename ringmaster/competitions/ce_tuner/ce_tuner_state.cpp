@@ -130,15 +130,17 @@ nlohmann::json CeTuner::state() const {
   for (const auto& r : history_) history.push_back(record_json(r));
   // Doubles round-trip exactly through nlohmann's shortest form, so a resumed event carries
   // on from exactly the same distribution and samples.
-  return {{"format", kStateFormat},
-          {"definition", definition()},
-          {"batch_size", settings_.batch_size},
-          {"generation", generation_},
-          {"distribution", gaussians_json(distribution_)},
-          {"samples_generation", samples_generation_},
-          {"samples", samples},
-          {"history", history},
-          {"opponent_description", opponent_description_}};
+  nlohmann::json state = {{"format", kStateFormat},
+                          {"definition", definition()},
+                          {"batch_size", settings_.batch_size},
+                          {"generation", generation_},
+                          {"distribution", gaussians_json(distribution_)},
+                          {"samples_generation", samples_generation_},
+                          {"samples", samples},
+                          {"history", history},
+                          {"opponent_description", opponent_description_}};
+  if (!validation_->rounds().empty()) state["validation"] = validation_->state();
+  return state;
 }
 
 void CeTuner::restore(const nlohmann::json& state) {
@@ -153,7 +155,11 @@ void CeTuner::restore(const nlohmann::json& state) {
   std::vector<CeSample> samples;
   std::vector<CeGenerationRecord> history;
   std::string opponent_description;
+  Validation validation = *validation_;
   try {
+    validation.restore(state.contains("validation")
+                           ? state["validation"]
+                           : nlohmann::json{{"rounds", nlohmann::json::array()}});
     const int stored_batch_size = state.at("batch_size").get<int>();
     // Fewer games for the samples still to play than for those already played would make the
     // generation's comparison unfair (gomill's docs allow increases only).
@@ -190,13 +196,14 @@ void CeTuner::restore(const nlohmann::json& state) {
   samples_ = std::move(samples);
   history_ = std::move(history);
   opponent_description_ = std::move(opponent_description);
+  validation_ = std::move(validation);
   seen_successful_game_ = false;
   failed_once_.clear();
   replays_.clear();
   generation_just_finished_ = false;
   // number_of_generations may have been raised after the event finished: carry on with the
   // next generation, drawn from the final distribution.
-  if (!finished() && samples_generation_ != generation_) start_generation();
+  if (!tuning_finished() && samples_generation_ != generation_) start_generation();
 }
 
 }  // namespace rm::comp
@@ -205,7 +212,8 @@ namespace rm::comp {
 
 void CeTuner::restore_games(const std::vector<rm::game::GameResult>& games) {
   pool_stats_.clear();
-  for (const auto& r : games) pool_stats_.add(r);
+  for (const auto& r : games)
+    if (!Validation::is_validation_id(r.game_id)) pool_stats_.add(r);
 }
 
 }  // namespace rm::comp

@@ -1,5 +1,6 @@
 #include "ringmaster/competitions/mc_tuner/mc_tree.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
@@ -9,20 +10,43 @@
 
 namespace rm::comp {
 
-double urgency(const McNode& child, int parent_visits, double exploration_coefficient) {
+namespace {
+
+double urgency_of(int wins, int visits, int parent_visits, double exploration_coefficient) {
   const double uct_numerator = exploration_coefficient * std::sqrt(std::log(static_cast<double>(parent_visits)));
-  const double value = static_cast<double>(child.wins) / static_cast<double>(child.visits);
-  const double rsqrt_visits = std::sqrt(1.0 / static_cast<double>(child.visits));
+  const double value = static_cast<double>(wins) / static_cast<double>(visits);
+  const double rsqrt_visits = std::sqrt(1.0 / static_cast<double>(visits));
   return value + uct_numerator * rsqrt_visits;
 }
 
-int choose_child(const McNode& parent, double exploration_coefficient, int start) {
+}  // namespace
+
+double urgency(const McNode& child, int parent_visits, double exploration_coefficient) {
+  return urgency_of(child.wins, child.visits, parent_visits, exploration_coefficient);
+}
+
+int choose_child(const McNode& parent, double exploration_coefficient, int start,
+                 bool virtual_loss, bool virtual_visit) {
   const int count = static_cast<int>(parent.children.size());
+  const bool count_in_flight = virtual_loss || virtual_visit;
+  const int parent_visits = parent.visits + (count_in_flight ? parent.in_flight : 0);
+  const auto urgency_at = [&](int index) {
+    const McNode& child = parent.children[static_cast<std::size_t>(index)];
+    if (virtual_visit && !virtual_loss) {
+      // The win rate of the real visits; the exploration bonus of real + in-flight visits.
+      const double uct_numerator =
+          exploration_coefficient * std::sqrt(std::log(static_cast<double>(parent_visits)));
+      return static_cast<double>(child.wins) / static_cast<double>(child.visits) +
+             uct_numerator * std::sqrt(1.0 / static_cast<double>(child.visits + child.in_flight));
+    }
+    return urgency_of(child.wins, child.visits + (virtual_loss ? child.in_flight : 0),
+                      parent_visits, exploration_coefficient);
+  };
   int best = start;
-  double best_urgency = urgency(parent.children[static_cast<std::size_t>(start)], parent.visits, exploration_coefficient);
+  double best_urgency = urgency_at(start);
   for (int step = 1; step < count; ++step) {
     const int index = (start + step) % count;
-    const double u = urgency(parent.children[static_cast<std::size_t>(index)], parent.visits, exploration_coefficient);
+    const double u = urgency_at(index);
     if (u > best_urgency) {  // strictly greater: the first maximum wins, as Python's max()
       best = index;
       best_urgency = u;
@@ -41,19 +65,24 @@ McTree::McTree(McTreeSettings settings)
 
 void McTree::expand(McNode& node) const {
   node.children.assign(static_cast<std::size_t>(branching_factor_),
-                       McNode{settings_.initial_wins, settings_.initial_visits, {}});
+                       McNode{settings_.initial_wins, settings_.initial_visits, {}, 0});
 }
 
-void McTree::set_search_settings(double exploration_coefficient, int max_depth) {
+void McTree::set_search_settings(double exploration_coefficient, int max_depth, bool virtual_loss,
+                                 bool virtual_visit) {
   settings_.exploration_coefficient = exploration_coefficient;
   settings_.max_depth = max_depth;
+  settings_.virtual_loss = virtual_loss;
+  settings_.virtual_visit = virtual_visit;
 }
 
 std::vector<int> McTree::choose_path(GameRng& rng) {
   std::vector<int> path;
   McNode* node = &root_;
   const auto step = [&] {
-    const int choice = choose_child(*node, settings_.exploration_coefficient, rng.below(branching_factor_));
+    const int choice = choose_child(*node, settings_.exploration_coefficient,
+                                    rng.below(branching_factor_), settings_.virtual_loss,
+                                    settings_.virtual_visit);
     path.push_back(choice);
     node = &node->children[static_cast<std::size_t>(choice)];
   };
@@ -89,6 +118,24 @@ void McTree::update(const std::vector<int>& path, bool candidate_won) {
     node->visits += 1;
     node->wins += win;
   }
+}
+
+void McTree::change_in_flight(const std::vector<int>& path, int delta) {
+  node_at(path);  // validates the whole path before changing anything
+  McNode* node = &root_;
+  root_.in_flight = std::max(0, root_.in_flight + delta);
+  for (int choice : path) {
+    node = &node->children[static_cast<std::size_t>(choice)];
+    node->in_flight = std::max(0, node->in_flight + delta);
+  }
+}
+
+void McTree::add_in_flight(const std::vector<int>& path) {
+  change_in_flight(path, 1);
+}
+
+void McTree::remove_in_flight(const std::vector<int>& path) {
+  change_in_flight(path, -1);
 }
 
 std::vector<int> McTree::best_path() const {

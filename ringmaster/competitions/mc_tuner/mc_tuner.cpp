@@ -19,8 +19,13 @@ const rm::control::McTunerSettings& mc_settings_of(const rm::control::ControlFil
 }
 
 McTreeSettings tree_settings_of(const rm::control::McTunerSettings& s) {
-  return McTreeSettings{s.splits(), s.initial_visits, s.initial_wins, s.max_depth,
-                        s.exploration_coefficient};
+  return McTreeSettings{s.splits(),
+                        s.initial_visits,
+                        s.initial_wins,
+                        s.max_depth,
+                        s.exploration_coefficient,
+                        s.in_flight_visits == rm::control::InFlightVisits::VirtualLoss,
+                        s.in_flight_visits == rm::control::InFlightVisits::VirtualVisit};
 }
 
 }  // namespace
@@ -36,6 +41,8 @@ McTuner::McTuner(const rm::control::ControlFile& cf)
     throw std::invalid_argument("opponent: unknown player " + settings_.opponent);
   opponent_ = opponent->second;
   opponent_.code = settings_.opponent;
+  validation_.emplace(settings_.validation, cf_, settings_.candidate, settings_.parameters,
+                      opponent_, settings_.candidate_colour, seed_);
 }
 
 std::string McTuner::format_parameters(const std::vector<int>& path) const {
@@ -78,6 +85,9 @@ rm::game::PlayerSpec McTuner::make_candidate(const std::vector<int>& path,
 }
 
 std::optional<JobRequest> McTuner::next_job() {
+  if (auto validation_job = validation_->next_job(numbers_.fixed(), tuning_finished(),
+                                                  [this] { return *recommended_values(); }))
+    return validation_job;
   const std::optional<int> number = numbers_.issue(settings_.number_of_games);
   if (!number) return std::nullopt;
   GameRng rng(seed_, static_cast<std::uint64_t>(*number));
@@ -100,6 +110,7 @@ std::optional<JobRequest> McTuner::next_job() {
   job.void_sgf_dir = cf_.directory + "/" + cf_.code + ".void";
   request.description = "game " + job.game_id + ": " + describe_path(path);
   outstanding_[*number] = Outstanding{path};
+  tree_.add_in_flight(path);
   return request;
 }
 
@@ -124,6 +135,7 @@ std::optional<std::vector<int>> McTuner::outstanding_path(int game_number) const
 }
 
 ResultLines McTuner::on_result(const rm::game::GameResult& r) {
+  if (Validation::is_validation_id(r.game_id)) return validation_->on_result(r);
   if (r.is_void) throw std::logic_error("mc_tuner: on_result called with a void game " + r.game_id);
   const int number = game_number_of(r);
   const std::vector<int> path = outstanding_.at(number).path;
@@ -143,6 +155,7 @@ ResultLines McTuner::on_result(const rm::game::GameResult& r) {
   halt_on_next_void_ = false;
   numbers_.fix(number);
   outstanding_.erase(number);
+  tree_.remove_in_flight(path);
   tree_.update(path, candidate_won);
   pool_stats_.add(r);
   last_event_was_result_ = true;
@@ -154,8 +167,10 @@ ResultLines McTuner::on_result(const rm::game::GameResult& r) {
 }
 
 bool McTuner::on_void(const rm::game::GameResult& r) {
+  if (Validation::is_validation_id(r.game_id)) return validation_->on_void(r);
   const int number = game_number_of(r);
   // The simulation is dropped and the game number skipped (never replayed).
+  tree_.remove_in_flight(outstanding_.at(number).path);
   outstanding_.erase(number);
   numbers_.fix(number);
   last_event_was_result_ = false;
@@ -165,13 +180,18 @@ bool McTuner::on_void(const rm::game::GameResult& r) {
   return true;
 }
 
-bool McTuner::finished() const {
+bool McTuner::tuning_finished() const {
   return settings_.number_of_games && numbers_.fixed() >= *settings_.number_of_games;
+}
+
+bool McTuner::finished() const {
+  return tuning_finished() && validation_->finished(numbers_.fixed(), true);
 }
 
 std::optional<int> McTuner::games_remaining() const {
   if (!settings_.number_of_games) return std::nullopt;
-  return std::max(0, *settings_.number_of_games - numbers_.fixed());
+  const int tuning = std::max(0, *settings_.number_of_games - numbers_.fixed());
+  return tuning + validation_->games_remaining(numbers_.fixed(), tuning);
 }
 
 std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> McTuner::players_to_check()

@@ -9,10 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "ringmaster/competitions/matchups/candidate_pool_stats.hpp"
 #include "ringmaster/competitions/competition.hpp"
 #include "ringmaster/competitions/game_numbers.hpp"
+#include "ringmaster/competitions/matchups/candidate_pool_stats.hpp"
 #include "ringmaster/competitions/mc_tuner/mc_tree.hpp"
+#include "ringmaster/competitions/validation.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "scales/value.hpp"
 
@@ -46,6 +47,7 @@ class McTuner final : public Competition {
   // For tests and tools.
   const McTree& tree() const { return tree_; }
   const GameNumbers& game_numbers() const { return numbers_; }
+  const Validation& validation() const { return *validation_; }
   // The path of an outstanding game, if it is outstanding.
   std::optional<std::vector<int>> outstanding_path(int game_number) const;
   // "pl: 300; c: 0.45" for the candidate at `path`.
@@ -66,6 +68,7 @@ class McTuner final : public Competition {
   std::string static_description() const;
   std::string main_report() const;
   std::string opponent_line() const;
+  bool tuning_finished() const;  // every tuning game number fixed
 
   rm::control::ControlFile cf_;
   rm::control::McTunerSettings settings_;
@@ -75,7 +78,8 @@ class McTuner final : public Competition {
   GameNumbers numbers_;
   std::map<int, Outstanding> outstanding_;
   std::string opponent_description_;  // "" until the first result
-  CandidatePoolStats pool_stats_;     // every finished game; rebuilt by restore_games()
+  CandidatePoolStats pool_stats_;     // every finished tuning game; rebuilt by restore_games()
+  std::optional<Validation> validation_;
   bool halt_on_next_void_ = true;     // gomill's halt_on_next_failure: per run, not persisted
   bool last_event_was_result_ = false;
   mutable std::set<std::string> candidate_dirs_written_;  // template files are written once per run

@@ -89,7 +89,9 @@ std::string McTuner::opponent_line() const {
 
 // gomill's short report, then (ours) the statistics of all games as candidates v opponent.
 std::string McTuner::short_report() const {
-  return static_description() + main_report() + opponent_line() + pool_stats_.report();
+  const std::string validation = validation_->report();
+  return static_description() + main_report() + opponent_line() + pool_stats_.report() +
+         (validation.empty() ? "" : "\n" + validation);
 }
 
 // gomill: write_full_report = write_short_report.
@@ -99,6 +101,7 @@ std::string McTuner::full_report() const {
 
 std::string McTuner::screen_report(const std::vector<std::string>& game_ids_in_progress) const {
   std::string text = main_report();
+  const std::string validation = validation_->screen_report(game_ids_in_progress);
   std::vector<int> numbers;
   for (const auto& id : game_ids_in_progress) {
     std::size_t used = 0;
@@ -109,7 +112,7 @@ std::string McTuner::screen_report(const std::vector<std::string>& game_ids_in_p
       // Not one of ours: nothing to show.
     }
   }
-  if (numbers.empty()) return text;
+  if (numbers.empty()) return text + validation;
   std::sort(numbers.begin(), numbers.end());
   numbers.erase(std::unique(numbers.begin(), numbers.end()), numbers.end());
   const auto shown =
@@ -119,7 +122,7 @@ std::string McTuner::screen_report(const std::vector<std::string>& game_ids_in_p
   for (int number : numbers)
     text += "game " + std::to_string(number) + ": " + describe_path(outstanding_.at(number).path) +
             "\n";
-  return text;
+  return text + validation;
 }
 
 std::vector<std::string> McTuner::periodic_history_lines() const {
@@ -176,22 +179,25 @@ nlohmann::json McTuner::json_report() const {
   const int games = root.visits - initial_visits;
   const int wins = root.wins - initial_wins;
   const auto best = tree_.best_path();
-  return {{"competition_type", "mc_tuner"},
-          {"code", cf_.code},
-          {"description", cf_.common.description},
-          {"games_played", numbers_.fixed()},
-          {"number_of_games", settings_.number_of_games ? nlohmann::json(*settings_.number_of_games)
-                                                        : nlohmann::json()},
-          {"opponent", {{"code", settings_.opponent}, {"description", opponent_description_}}},
-          {"tree",
-           {{"nodes", tree_.node_count()},
-            {"games", games},
-            {"wins", wins},
-            {"win_rate",
-             games > 0 ? nlohmann::json(static_cast<double>(wins) / games) : nlohmann::json()}}},
-          {"best", candidate_json(best, tree_.node_at(best))},
-          {"candidates", candidates},
-          {"pool", pool_stats_.json()}};
+  nlohmann::json report = {
+      {"competition_type", "mc_tuner"},
+      {"code", cf_.code},
+      {"description", cf_.common.description},
+      {"games_played", numbers_.fixed()},
+      {"number_of_games",
+       settings_.number_of_games ? nlohmann::json(*settings_.number_of_games) : nlohmann::json()},
+      {"opponent", {{"code", settings_.opponent}, {"description", opponent_description_}}},
+      {"tree",
+       {{"nodes", tree_.node_count()},
+        {"games", games},
+        {"wins", wins},
+        {"win_rate",
+         games > 0 ? nlohmann::json(static_cast<double>(wins) / games) : nlohmann::json()}}},
+      {"best", candidate_json(best, tree_.node_at(best))},
+      {"candidates", candidates},
+      {"pool", pool_stats_.json()}};
+  validation_->add_to_json_report(report);
+  return report;
 }
 
 }  // namespace rm::comp

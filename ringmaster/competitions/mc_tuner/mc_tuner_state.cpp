@@ -77,12 +77,15 @@ void check_mc_tuner_definition(const nlohmann::json& stored, const nlohmann::jso
 }
 
 nlohmann::json McTuner::state() const {
-  return {{"format", kStateFormat},
-          {"definition", definition()},
-          {"tree", tree_.to_json()},
-          {"game_numbers", numbers_.to_json()},
-          {"opponent_description", opponent_description_},
-          {"path0", engine_values_json(rm::scales::engine_values({0}, settings_.parameters))}};
+  nlohmann::json state = {
+      {"format", kStateFormat},
+      {"definition", definition()},
+      {"tree", tree_.to_json()},
+      {"game_numbers", numbers_.to_json()},
+      {"opponent_description", opponent_description_},
+      {"path0", engine_values_json(rm::scales::engine_values({0}, settings_.parameters))}};
+  if (!validation_->rounds().empty()) state["validation"] = validation_->state();
+  return state;
 }
 
 void McTuner::restore(const nlohmann::json& state) {
@@ -93,7 +96,11 @@ void McTuner::restore(const nlohmann::json& state) {
   McTree tree(tree_.settings());
   GameNumbers numbers;
   std::string opponent_description;
+  Validation validation = *validation_;
   try {
+    validation.restore(state.contains("validation")
+                           ? state["validation"]
+                           : nlohmann::json{{"rounds", nlohmann::json::array()}});
     tree.restore(state.at("tree"));
     numbers = GameNumbers::from_json(state.at("game_numbers"));
     opponent_description = state.at("opponent_description").get<std::string>();
@@ -110,6 +117,7 @@ void McTuner::restore(const nlohmann::json& state) {
   tree_ = std::move(tree);
   numbers_ = std::move(numbers);
   opponent_description_ = std::move(opponent_description);
+  validation_ = std::move(validation);
   outstanding_.clear();
   halt_on_next_void_ = true;
   last_event_was_result_ = false;
@@ -121,7 +129,8 @@ namespace rm::comp {
 
 void McTuner::restore_games(const std::vector<rm::game::GameResult>& games) {
   pool_stats_.clear();
-  for (const auto& r : games) pool_stats_.add(r);
+  for (const auto& r : games)
+    if (!Validation::is_validation_id(r.game_id)) pool_stats_.add(r);
 }
 
 }  // namespace rm::comp

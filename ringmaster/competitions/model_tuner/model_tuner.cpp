@@ -47,6 +47,8 @@ ModelTuner::ModelTuner(const rm::control::ControlFile& cf)
     throw std::invalid_argument("opponent: unknown player " + settings_.opponent);
   opponent_ = opponent->second;
   opponent_.code = settings_.opponent;
+  validation_.emplace(settings_.validation, cf_, settings_.candidate, engine_parameters_, opponent_,
+                      settings_.candidate_colour, seed_);
 }
 
 std::vector<rm::scales::Value> ModelTuner::engine_values(const std::vector<double>& u) const {
@@ -94,6 +96,9 @@ rm::game::PlayerSpec ModelTuner::make_candidate(const std::vector<double>& u,
 }
 
 std::optional<JobRequest> ModelTuner::next_job() {
+  if (auto validation_job = validation_->next_job(numbers_.fixed(), tuning_finished(),
+                                                  [this] { return *recommended_values(); }))
+    return validation_job;
   const std::optional<int> number = numbers_.issue(settings_.number_of_games);
   if (!number) return std::nullopt;
   GameRng rng(seed_, static_cast<std::uint64_t>(*number));
@@ -134,6 +139,7 @@ int ModelTuner::game_number_of(const rm::game::GameResult& r) const {
 }
 
 ResultLines ModelTuner::on_result(const rm::game::GameResult& r) {
+  if (Validation::is_validation_id(r.game_id)) return validation_->on_result(r);
   if (r.is_void)
     throw std::logic_error("model_tuner: on_result called with a void game " + r.game_id);
   const int number = game_number_of(r);
@@ -169,6 +175,7 @@ ResultLines ModelTuner::on_result(const rm::game::GameResult& r) {
 }
 
 bool ModelTuner::on_void(const rm::game::GameResult& r) {
+  if (Validation::is_validation_id(r.game_id)) return validation_->on_void(r);
   const int number = game_number_of(r);
   // As mc_tuner: the game number is skipped, never replayed; halt if the first game to finish
   // in this run is void, or two in a row are.
@@ -179,13 +186,18 @@ bool ModelTuner::on_void(const rm::game::GameResult& r) {
   return true;
 }
 
-bool ModelTuner::finished() const {
+bool ModelTuner::tuning_finished() const {
   return settings_.number_of_games && numbers_.fixed() >= *settings_.number_of_games;
+}
+
+bool ModelTuner::finished() const {
+  return tuning_finished() && validation_->finished(numbers_.fixed(), true);
 }
 
 std::optional<int> ModelTuner::games_remaining() const {
   if (!settings_.number_of_games) return std::nullopt;
-  return std::max(0, *settings_.number_of_games - numbers_.fixed());
+  const int tuning = std::max(0, *settings_.number_of_games - numbers_.fixed());
+  return tuning + validation_->games_remaining(numbers_.fixed(), tuning);
 }
 
 std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> ModelTuner::players_to_check()

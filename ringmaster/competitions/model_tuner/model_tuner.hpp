@@ -15,6 +15,7 @@
 #include "ringmaster/competitions/game_numbers.hpp"
 #include "ringmaster/competitions/matchups/candidate_pool_stats.hpp"
 #include "ringmaster/competitions/model_tuner/model_search.hpp"
+#include "ringmaster/competitions/validation.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "scales/value.hpp"
 
@@ -48,6 +49,7 @@ class ModelTuner final : public Competition {
   // For tests and tools.
   const model::ModelSearch& search() const { return search_; }
   const GameNumbers& game_numbers() const { return numbers_; }
+  const Validation& validation() const { return *validation_; }
   // Engine values of a normalised point (each parameter's scale; integers rounded).
   std::vector<rm::scales::Value> engine_values(const std::vector<double>& u) const;
   // The normalised point of the engine values actually played (after integer rounding).
@@ -71,9 +73,11 @@ class ModelTuner final : public Competition {
   std::map<int, std::vector<double>> outstanding_;  // game number -> played point
   int wins_ = 0, no_winner_ = 0;                    // over finished games
   std::string opponent_description_;                // "" until the first result
-  CandidatePoolStats pool_stats_;  // every finished game; rebuilt by restore_games()
-  bool halt_on_next_void_ = true;  // gomill's rule, per run, not persisted
-  int results_since_history_ = 0;  // periodic estimate line in the history
+  std::optional<Validation> validation_;
+  bool tuning_finished() const;                     // every tuning game number fixed
+  CandidatePoolStats pool_stats_;                   // every finished game; rebuilt by restore_games()
+  bool halt_on_next_void_ = true;                   // gomill's rule, per run, not persisted
+  int results_since_history_ = 0;                   // periodic estimate line in the history
   mutable std::set<std::string> candidate_dirs_written_;
 };
 

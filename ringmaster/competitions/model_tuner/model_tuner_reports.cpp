@@ -84,8 +84,9 @@ std::string ModelTuner::opponent_line() const {
 }
 
 std::string ModelTuner::short_report() const {
+  const std::string validation = validation_->report();
   return tuner_report_header("Model-based", cf_) + main_report() + opponent_line() +
-         pool_stats_.report();
+         pool_stats_.report() + (validation.empty() ? "" : "\n" + validation);
 }
 
 std::string ModelTuner::full_report() const {
@@ -94,6 +95,7 @@ std::string ModelTuner::full_report() const {
 
 std::string ModelTuner::screen_report(const std::vector<std::string>& game_ids_in_progress) const {
   std::string text = main_report();
+  const std::string validation = validation_->screen_report(game_ids_in_progress);
   std::vector<std::string> lines;
   for (const auto& id : game_ids_in_progress) {
     std::size_t used = 0;
@@ -107,11 +109,11 @@ std::string ModelTuner::screen_report(const std::vector<std::string>& game_ids_i
     }
   }
   constexpr std::size_t kShown = 12;
-  if (lines.empty()) return text;
+  if (lines.empty()) return text + validation;
   text += "In progress:\n";
   for (std::size_t i = 0; i < lines.size() && i < kShown; ++i) text += lines[i] + "\n";
   if (lines.size() > kShown) text += "(" + std::to_string(lines.size() - kShown) + " more)\n";
-  return text;
+  return text + validation;
 }
 
 std::vector<std::string> ModelTuner::periodic_history_lines() const {
@@ -129,19 +131,20 @@ std::vector<std::string> ModelTuner::periodic_history_lines() const {
 }
 
 nlohmann::json ModelTuner::json_report() const {
-  nlohmann::json j = {
-      {"competition_type", "model_tuner"},
-      {"code", cf_.code},
-      {"description", cf_.common.description},
-      {"games_played", numbers_.fixed()},
-      {"number_of_games",
-       settings_.number_of_games ? nlohmann::json(*settings_.number_of_games) : nlohmann::json()},
-      {"opponent", {{"code", settings_.opponent}, {"description", opponent_description_}}},
-      {"results",
-       {{"games", search_.samples().size()}, {"wins", wins_}, {"no_winner", no_winner_}}},
-      {"estimate", nullptr},
-      {"model", nullptr},
-      {"pool", pool_stats_.json()}};
+  nlohmann::json j = {{"competition_type", "model_tuner"},
+                      {"code", cf_.code},
+                      {"description", cf_.common.description},
+                      {"games_played", numbers_.fixed()},
+                      {"number_of_games", settings_.number_of_games
+                                              ? nlohmann::json(*settings_.number_of_games)
+                                              : nlohmann::json()},
+                      {"opponent", {{"code", settings_.opponent}, {"description", opponent_description_}}},
+                      {"results",
+                       {{"games", search_.samples().size()}, {"wins", wins_}, {"no_winner", no_winner_}}},
+                      {"estimate", nullptr},
+                      {"model", nullptr},
+                      {"pool", pool_stats_.json()}};
+  validation_->add_to_json_report(j);
   if (search_.last_fit_size() == 0) return j;
   const model::Estimate e = search_.estimate(kReportDraws);
   nlohmann::json parameters = nlohmann::json::array();

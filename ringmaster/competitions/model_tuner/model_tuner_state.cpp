@@ -69,19 +69,21 @@ nlohmann::json ModelTuner::state() const {
     for (double u : s.u) row.push_back(static_cast<int>(std::lround(u * kPointGrid)));
     samples.push_back(std::move(row));
   }
-  return {{"format", kStateFormat},
-          {"definition", definition()},
-          {"game_numbers", numbers_.to_json()},
-          {"samples", samples},
-          {"beta", search_.model().beta()},
-          {"covariance", search_.model().covariance()},
-          {"centre", search_.centre()},
-          {"estimate", search_.best()},
-          {"half_width", search_.half_width()},
-          {"last_fit_size", search_.last_fit_size()},
-          {"wins", wins_},
-          {"no_winner", no_winner_},
-          {"opponent_description", opponent_description_}};
+  nlohmann::json state = {{"format", kStateFormat},
+                          {"definition", definition()},
+                          {"game_numbers", numbers_.to_json()},
+                          {"samples", samples},
+                          {"beta", search_.model().beta()},
+                          {"covariance", search_.model().covariance()},
+                          {"centre", search_.centre()},
+                          {"estimate", search_.best()},
+                          {"half_width", search_.half_width()},
+                          {"last_fit_size", search_.last_fit_size()},
+                          {"wins", wins_},
+                          {"no_winner", no_winner_},
+                          {"opponent_description", opponent_description_}};
+  if (!validation_->rounds().empty()) state["validation"] = validation_->state();
+  return state;
 }
 
 void ModelTuner::restore(const nlohmann::json& state) {
@@ -92,7 +94,11 @@ void ModelTuner::restore(const nlohmann::json& state) {
   GameNumbers numbers;
   int wins = 0, no_winner = 0;
   std::string opponent_description;
+  Validation validation = *validation_;
   try {
+    validation.restore(state.contains("validation")
+                           ? state["validation"]
+                           : nlohmann::json{{"rounds", nlohmann::json::array()}});
     const std::size_t dims = engine_parameters_.size();
     std::vector<model::Sample> samples;
     for (const auto& row : state.at("samples")) {
@@ -123,6 +129,7 @@ void ModelTuner::restore(const nlohmann::json& state) {
   wins_ = wins;
   no_winner_ = no_winner;
   opponent_description_ = std::move(opponent_description);
+  validation_ = std::move(validation);
   outstanding_.clear();
   halt_on_next_void_ = true;
   results_since_history_ = 0;
@@ -130,7 +137,8 @@ void ModelTuner::restore(const nlohmann::json& state) {
 
 void ModelTuner::restore_games(const std::vector<rm::game::GameResult>& games) {
   pool_stats_.clear();
-  for (const auto& r : games) pool_stats_.add(r);
+  for (const auto& r : games)
+    if (!Validation::is_validation_id(r.game_id)) pool_stats_.add(r);
 }
 
 }  // namespace rm::comp

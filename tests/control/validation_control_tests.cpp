@@ -1,0 +1,143 @@
+// The settings added for parallel games and validation: mc_tuner's in_flight_visits and every
+// tuner's `validation`, with their defaults and errors (file:line:column and the setting).
+#include <catch2/catch.hpp>
+
+#include "ringmaster/control/control_file.hpp"
+#include "test_files.hpp"
+
+using namespace rm::control;
+using rm::control::testing::TempDir;
+using rm::control::testing::valid_control;
+
+namespace {
+
+ControlFile load(const TempDir& dir, const std::string& text) {
+  return load_control_file(dir.write("tune.yaml", text));
+}
+
+std::string error_of(const TempDir& dir, const std::string& text) {
+  std::string path = dir.write("tune.yaml", text);
+  try {
+    load_control_file(path);
+  } catch (const ConfigError& e) {
+    return std::string(e.what()).substr(dir.path().size() + 1);
+  }
+  FAIL("loaded without error: " << text);
+  return "";
+}
+
+// valid_control() has 17 lines; the extra settings start at line 18.
+const std::string kCe =
+    "competition_type: ce_tuner\n"
+    "players:\n"
+    "  opp: {command: [ringbot]}\n"
+    "board_size: 9\n"
+    "komi: 7.5\n"
+    "candidate_colour: b\n"
+    "opponent: opp\n"
+    "samples_per_generation: 4\n"
+    "batch_size: 2\n"
+    "number_of_generations: 3\n"
+    "elite_proportion: 0.5\n"
+    "step_size: 0.5\n"
+    "parameters:\n"
+    "  - {code: pl, initial_mean: 2, initial_variance: 0.1}\n"
+    "candidate: {command: [ringbot, --playouts, '{pl}']}\n";
+
+const std::string kModel =
+    "competition_type: model_tuner\n"
+    "players:\n"
+    "  opp: {command: [ringbot]}\n"
+    "board_size: 9\n"
+    "komi: 7.5\n"
+    "number_of_games: 100\n"
+    "candidate_colour: w\n"
+    "opponent: opp\n"
+    "parameters:\n"
+    "  - {code: pl, lower: 10, upper: 100}\n"
+    "candidate: {command: [ringbot, --playouts, '{pl}']}\n";
+
+}  // namespace
+
+TEST_CASE("in_flight_visits: none by default, virtual_loss on request", "[control][validation]") {
+  TempDir dir;
+  auto plain = load(dir, valid_control());
+  CHECK(std::get<McTunerSettings>(plain.competition).in_flight_visits == InFlightVisits::None);
+  auto none = load(dir, valid_control("in_flight_visits: none\n"));
+  CHECK(std::get<McTunerSettings>(none.competition).in_flight_visits == InFlightVisits::None);
+  auto virtual_loss = load(dir, valid_control("in_flight_visits: virtual_loss\n"));
+  CHECK(std::get<McTunerSettings>(virtual_loss.competition).in_flight_visits ==
+        InFlightVisits::VirtualLoss);
+  auto virtual_visit = load(dir, valid_control("in_flight_visits: virtual_visit\n"));
+  CHECK(std::get<McTunerSettings>(virtual_visit.competition).in_flight_visits ==
+        InFlightVisits::VirtualVisit);
+}
+
+TEST_CASE("in_flight_visits: other values are refused with their position",
+          "[control][validation]") {
+  TempDir dir;
+  CHECK_THAT(error_of(dir, valid_control("in_flight_visits: virtual\n")),
+             Catch::StartsWith("tune.yaml:18:19: in_flight_visits: "));
+  CHECK_THAT(error_of(dir, valid_control("in_flight_visits: virtual\n")),
+             Catch::Contains("virtual_loss"));
+  CHECK_THAT(error_of(dir, valid_control("in_flight_visit: none\n")),
+             Catch::StartsWith("tune.yaml:18:1: ") && Catch::Contains("in_flight_visits"));
+  // Only the mc_tuner has it (ce_tuner and model_tuner spread parallel games already).
+  CHECK_THAT(error_of(dir, kModel + "in_flight_visits: none\n"),
+             Catch::StartsWith("tune.yaml:12:1: "));
+}
+
+TEST_CASE("validation: off by default, read for every tuner", "[control][validation]") {
+  TempDir dir;
+  auto plain = load(dir, valid_control());
+  CHECK_FALSE(std::get<McTunerSettings>(plain.competition).validation.enabled());
+
+  auto mc = load(dir, valid_control("validation: {every: 500, games: 50, at_end: 100}\n"));
+  const auto& v = std::get<McTunerSettings>(mc.competition).validation;
+  CHECK(v.every == 500);
+  CHECK(v.games == 50);
+  CHECK(v.at_end == 100);
+  CHECK(v.enabled());
+
+  auto ce = load(dir, kCe + "validation: {at_end: 20}\n");
+  const auto& cv = std::get<CeTunerSettings>(ce.competition).validation;
+  CHECK(cv.every == 0);
+  CHECK(cv.games == 0);
+  CHECK(cv.at_end == 20);
+  CHECK(cv.enabled());
+
+  auto model = load(dir, kModel + "validation:\n  every: 30\n  games: 10\n");
+  const auto& mv = std::get<ModelTunerSettings>(model.competition).validation;
+  CHECK(mv.every == 30);
+  CHECK(mv.games == 10);
+  CHECK(mv.at_end == 0);
+
+  auto zeros = load(dir, valid_control("validation: {every: 0, games: 0, at_end: 0}\n"));
+  CHECK_FALSE(std::get<McTunerSettings>(zeros.competition).validation.enabled());
+}
+
+TEST_CASE("validation: errors name file:line:column and the setting", "[control][validation]") {
+  TempDir dir;
+  CHECK(error_of(dir, valid_control("validation: {every: -1, games: 5}\n")) ==
+        "tune.yaml:18:21: validation.every: must be an integer from 0 to 1000000000 (got -1)");
+  CHECK(error_of(dir, valid_control("validation: {every: 10, games: 2.5}\n")) ==
+        "tune.yaml:18:32: validation.games: must be an integer (got '2.5')");
+  CHECK(error_of(dir, valid_control("validation: {at_end: 10000000000}\n")) ==
+        "tune.yaml:18:22: validation.at_end: must be an integer from 0 to 1000000000 (got "
+        "10000000000)");
+  CHECK(error_of(dir, valid_control("validation: {every: 10}\n")) ==
+        "tune.yaml:18:13: validation: every needs games (the games of each validation round)");
+  CHECK(error_of(dir, valid_control("validation: {games: 10}\n")) ==
+        "tune.yaml:18:13: validation: games needs every (how many tuning games between rounds)");
+  CHECK_THAT(
+      error_of(dir, valid_control("validation: {every: 10, games: 0}\n")),
+      Catch::StartsWith("tune.yaml:18:32: validation.games: must be positive when every is"));
+  CHECK_THAT(error_of(dir, valid_control("validation: {every: 10, game: 3}\n")),
+             Catch::StartsWith("tune.yaml:18:25: ") && Catch::Contains("games"));
+  CHECK_THAT(error_of(dir, valid_control("validation: 50\n")),
+             Catch::StartsWith("tune.yaml:18:13: validation"));
+  CHECK_THAT(error_of(dir, kCe + "validation: {at_end: x}\n"),
+             Catch::StartsWith("tune.yaml:16:22: validation.at_end: "));
+  CHECK_THAT(error_of(dir, kModel + "validation: {every: 5, games: -2}\n"),
+             Catch::StartsWith("tune.yaml:12:31: validation.games: "));
+}

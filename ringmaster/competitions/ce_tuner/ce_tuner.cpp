@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "ringmaster/competitions/game_rng.hpp"
+#include "ringmaster/competitions/tuner_results.hpp"
 #include "ringmaster/game/atomic_file.hpp"
 
 namespace rm::comp {
@@ -249,15 +250,7 @@ ResultLines CeTuner::on_result(const rm::game::GameResult& r) {
   if (r.black_code != code && r.white_code != code)
     throw std::logic_error("ce_tuner: result for game '" + r.game_id +
                            "' does not name candidate " + code);
-  const bool opponent_is_black = r.black_code == settings_.opponent;
-  const std::string& long_description =
-      opponent_is_black ? r.black_long_description : r.white_long_description;
-  const std::string& short_description =
-      opponent_is_black ? r.black_short_description : r.white_short_description;
-  if (!long_description.empty())
-    opponent_description_ = long_description;
-  else if (!short_description.empty())
-    opponent_description_ = short_description;
+  note_opponent_description(opponent_description_, r, settings_.opponent);
 
   // gomill: a win is a point, no winner (jigo, unknown result) half a point.
   const std::string winner = r.winning_code();

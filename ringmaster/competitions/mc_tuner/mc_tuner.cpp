@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "ringmaster/competitions/game_rng.hpp"
+#include "ringmaster/competitions/tuner_results.hpp"
 #include "ringmaster/game/atomic_file.hpp"
 #include "scales/grid.hpp"
 
@@ -115,17 +116,10 @@ std::optional<JobRequest> McTuner::next_job() {
 }
 
 int McTuner::game_number_of(const rm::game::GameResult& r) const {
-  std::size_t used = 0;
-  int number = -1;
-  try {
-    number = std::stoi(r.game_id, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != r.game_id.size() || outstanding_.count(number) == 0)
-    throw std::logic_error("mc_tuner: result for game '" + r.game_id +
-                           "', which is not in progress");
-  return number;
+  const std::optional<int> number = parse_game_number(r.game_id);
+  if (!number || outstanding_.count(*number) == 0)
+    throw std::logic_error("mc_tuner: result for game '" + r.game_id + "', which is not in progress");
+  return *number;
 }
 
 std::optional<std::vector<int>> McTuner::outstanding_path(int game_number) const {
@@ -142,15 +136,7 @@ ResultLines McTuner::on_result(const rm::game::GameResult& r) {
   // gomill counts anything but the opponent losing (jigo, unknown result, move limit) as a
   // loss for the candidate.
   const bool candidate_won = !settings_.opponent.empty() && r.losing_code() == settings_.opponent;
-  const bool opponent_is_black = r.black_code == settings_.opponent;
-  const std::string& long_description =
-      opponent_is_black ? r.black_long_description : r.white_long_description;
-  const std::string& short_description =
-      opponent_is_black ? r.black_short_description : r.white_short_description;
-  if (!long_description.empty())
-    opponent_description_ = long_description;
-  else if (!short_description.empty())
-    opponent_description_ = short_description;
+  note_opponent_description(opponent_description_, r, settings_.opponent);
 
   halt_on_next_void_ = false;
   numbers_.fix(number);

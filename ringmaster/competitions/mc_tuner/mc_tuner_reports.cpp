@@ -6,6 +6,7 @@
 
 #include "ringmaster/competitions/mc_tuner/mc_tuner.hpp"
 #include "ringmaster/competitions/tuner_report_header.hpp"
+#include "ringmaster/competitions/tuner_results.hpp"
 #include "ringmaster/stats/wilson.hpp"
 #include "scales/grid.hpp"
 
@@ -104,13 +105,8 @@ std::string McTuner::screen_report(const std::vector<std::string>& game_ids_in_p
   const std::string validation = validation_->screen_report(game_ids_in_progress);
   std::vector<int> numbers;
   for (const auto& id : game_ids_in_progress) {
-    std::size_t used = 0;
-    try {
-      const int number = std::stoi(id, &used);
-      if (used == id.size() && outstanding_.count(number) != 0) numbers.push_back(number);
-    } catch (const std::exception&) {
-      // Not one of ours: nothing to show.
-    }
+    const std::optional<int> number = parse_game_number(id);
+    if (number && outstanding_.count(*number) != 0) numbers.push_back(*number);  // else not ours
   }
   if (numbers.empty()) return text + validation;
   std::sort(numbers.begin(), numbers.end());

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "ringmaster/competitions/game_rng.hpp"
+#include "ringmaster/competitions/tuner_results.hpp"
 #include "ringmaster/game/atomic_file.hpp"
 
 namespace rm::comp {
@@ -125,17 +126,11 @@ std::optional<JobRequest> ModelTuner::next_job() {
 }
 
 int ModelTuner::game_number_of(const rm::game::GameResult& r) const {
-  std::size_t used = 0;
-  int number = -1;
-  try {
-    number = std::stoi(r.game_id, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != r.game_id.size() || outstanding_.count(number) == 0)
+  const std::optional<int> number = parse_game_number(r.game_id);
+  if (!number || outstanding_.count(*number) == 0)
     throw std::logic_error("model_tuner: result for game '" + r.game_id +
                            "', which is not in progress");
-  return number;
+  return *number;
 }
 
 ResultLines ModelTuner::on_result(const rm::game::GameResult& r) {
@@ -146,15 +141,7 @@ ResultLines ModelTuner::on_result(const rm::game::GameResult& r) {
   const std::vector<double> point = outstanding_.at(number);
   const bool candidate_won = r.losing_code() == settings_.opponent;
   const bool no_winner = r.winner.empty();
-  const bool opponent_is_black = r.black_code == settings_.opponent;
-  const std::string& long_description =
-      opponent_is_black ? r.black_long_description : r.white_long_description;
-  const std::string& short_description =
-      opponent_is_black ? r.black_short_description : r.white_short_description;
-  if (!long_description.empty())
-    opponent_description_ = long_description;
-  else if (!short_description.empty())
-    opponent_description_ = short_description;
+  note_opponent_description(opponent_description_, r, settings_.opponent);
 
   halt_on_next_void_ = false;
   numbers_.fix(number);

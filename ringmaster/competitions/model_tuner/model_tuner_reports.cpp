@@ -6,6 +6,7 @@
 
 #include "ringmaster/competitions/model_tuner/model_tuner.hpp"
 #include "ringmaster/competitions/tuner_report_header.hpp"
+#include "ringmaster/competitions/tuner_results.hpp"
 
 namespace rm::comp {
 namespace {
@@ -98,15 +99,10 @@ std::string ModelTuner::screen_report(const std::vector<std::string>& game_ids_i
   const std::string validation = validation_->screen_report(game_ids_in_progress);
   std::vector<std::string> lines;
   for (const auto& id : game_ids_in_progress) {
-    std::size_t used = 0;
-    try {
-      const int number = std::stoi(id, &used);
-      const auto found = outstanding_.find(number);
-      if (used == id.size() && found != outstanding_.end())
-        lines.push_back("game " + id + ": " + format_parameters(found->second));
-    } catch (const std::exception&) {
-      // Not one of ours: nothing to show.
-    }
+    const std::optional<int> number = parse_game_number(id);
+    const auto found = number ? outstanding_.find(*number) : outstanding_.end();
+    if (found != outstanding_.end())  // else not one of ours (a validation game): not shown
+      lines.push_back("game " + id + ": " + format_parameters(found->second));
   }
   constexpr std::size_t kShown = 12;
   if (lines.empty()) return text + validation;
@@ -131,19 +127,19 @@ std::vector<std::string> ModelTuner::periodic_history_lines() const {
 }
 
 nlohmann::json ModelTuner::json_report() const {
-  nlohmann::json j = {{"competition_type", "model_tuner"},
-                      {"code", cf_.code},
-                      {"description", cf_.common.description},
-                      {"games_played", numbers_.fixed()},
-                      {"number_of_games", settings_.number_of_games
-                                              ? nlohmann::json(*settings_.number_of_games)
-                                              : nlohmann::json()},
-                      {"opponent", {{"code", settings_.opponent}, {"description", opponent_description_}}},
-                      {"results",
-                       {{"games", search_.samples().size()}, {"wins", wins_}, {"no_winner", no_winner_}}},
-                      {"estimate", nullptr},
-                      {"model", nullptr},
-                      {"pool", pool_stats_.json()}};
+  nlohmann::json j = {
+      {"competition_type", "model_tuner"},
+      {"code", cf_.code},
+      {"description", cf_.common.description},
+      {"games_played", numbers_.fixed()},
+      {"number_of_games",
+       settings_.number_of_games ? nlohmann::json(*settings_.number_of_games) : nlohmann::json()},
+      {"opponent", {{"code", settings_.opponent}, {"description", opponent_description_}}},
+      {"results",
+       {{"games", search_.samples().size()}, {"wins", wins_}, {"no_winner", no_winner_}}},
+      {"estimate", nullptr},
+      {"model", nullptr},
+      {"pool", pool_stats_.json()}};
   validation_->add_to_json_report(j);
   if (search_.last_fit_size() == 0) return j;
   const model::Estimate e = search_.estimate(kReportDraws);

@@ -17,4 +17,21 @@ std::optional<int> parse_game_number(const std::string& game_id);
 void note_opponent_description(std::string& description, const rm::game::GameResult& r,
                                const std::string& opponent);
 
+// gomill's rule for a tuner whose void games are skipped (mc_tuner, model_tuner): halt if the
+// first game to finish in a run is void, or two in a row are. Per run, not persisted.
+class VoidHaltRule {
+ public:
+  void on_result() { halt_on_next_void_ = false; }
+  // Returns true to carry on, false to halt.
+  bool on_void() {
+    if (halt_on_next_void_) return false;
+    halt_on_next_void_ = true;
+    return true;
+  }
+  void new_run() { halt_on_next_void_ = true; }
+
+ private:
+  bool halt_on_next_void_ = true;
+};
+
 }  // namespace rm::comp

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "ringmaster/competitions/ce_tuner/ce_tuner.hpp"
+#include "ringmaster/competitions/definition_changes.hpp"
 
 namespace rm::comp {
 namespace {
@@ -112,10 +113,7 @@ void check_ce_tuner_definition(const nlohmann::json& stored, const nlohmann::jso
       if (a != b) changed("parameter '" + old_codes[i].get<std::string>() + "': transform", a, b);
     }
   }
-  if (changes.empty()) return;
-  std::string message = "control file is inconsistent with the stored competition: ";
-  for (std::size_t i = 0; i < changes.size(); ++i) message += (i == 0 ? "" : "; ") + changes[i];
-  throw IncompatibleState(message);
+  refuse_if_changed(changes);
 }
 
 nlohmann::json CeTuner::state() const {

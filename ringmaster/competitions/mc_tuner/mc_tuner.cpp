@@ -138,7 +138,7 @@ ResultLines McTuner::on_result(const rm::game::GameResult& r) {
   const bool candidate_won = !settings_.opponent.empty() && r.losing_code() == settings_.opponent;
   note_opponent_description(opponent_description_, r, settings_.opponent);
 
-  halt_on_next_void_ = false;
+  void_halt_rule_.on_result();
   numbers_.fix(number);
   outstanding_.erase(number);
   tree_.remove_in_flight(path);
@@ -161,9 +161,7 @@ bool McTuner::on_void(const rm::game::GameResult& r) {
   numbers_.fix(number);
   last_event_was_result_ = false;
   // gomill: halt if the first game to finish in this run is void, or two in a row are.
-  if (halt_on_next_void_) return false;
-  halt_on_next_void_ = true;
-  return true;
+  return void_halt_rule_.on_void();
 }
 
 bool McTuner::tuning_finished() const {

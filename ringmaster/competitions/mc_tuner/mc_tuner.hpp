@@ -11,6 +11,7 @@
 
 #include "ringmaster/competitions/competition.hpp"
 #include "ringmaster/competitions/game_numbers.hpp"
+#include "ringmaster/competitions/tuner_results.hpp"
 #include "ringmaster/competitions/matchups/candidate_pool_stats.hpp"
 #include "ringmaster/competitions/mc_tuner/mc_tree.hpp"
 #include "ringmaster/competitions/validation.hpp"
@@ -80,7 +81,7 @@ class McTuner final : public Competition {
   std::string opponent_description_;  // "" until the first result
   CandidatePoolStats pool_stats_;     // every finished tuning game; rebuilt by restore_games()
   std::optional<Validation> validation_;
-  bool halt_on_next_void_ = true;     // gomill's halt_on_next_failure: per run, not persisted
+  VoidHaltRule void_halt_rule_;       // gomill's halt_on_next_failure
   bool last_event_was_result_ = false;
   mutable std::set<std::string> candidate_dirs_written_;  // template files are written once per run
 };

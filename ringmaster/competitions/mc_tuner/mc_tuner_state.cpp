@@ -2,6 +2,7 @@
 // whose parameter space differs from the stored one.
 #include <stdexcept>
 
+#include "ringmaster/competitions/definition_changes.hpp"
 #include "ringmaster/competitions/mc_tuner/mc_tuner.hpp"
 #include "scales/grid.hpp"
 
@@ -39,14 +40,10 @@ void McTuner::check_stored_definition(const nlohmann::json& stored) const {
 
 void check_mc_tuner_definition(const nlohmann::json& stored, const nlohmann::json& current) {
   std::vector<std::string> changes;
-  const auto field = [](const nlohmann::json& j, const char* key) {
-    return j.is_object() && j.contains(key) ? j[key] : nlohmann::json();
-  };
-  if (field(stored, "competition_type") != field(current, "competition_type"))
-    changes.push_back("competition type changed from " + field(stored, "competition_type").dump() +
-                      " to " + field(current, "competition_type").dump());
-  const nlohmann::json old_params = field(stored, "parameters");
-  const nlohmann::json new_params = field(current, "parameters");
+  note_change(changes, "competition type", definition_field(stored, "competition_type"),
+              definition_field(current, "competition_type"));
+  const nlohmann::json old_params = definition_field(stored, "parameters");
+  const nlohmann::json new_params = definition_field(current, "parameters");
   if (!old_params.is_array() || !new_params.is_array() || old_params.size() != new_params.size()) {
     changes.push_back("number of parameters changed from " + std::to_string(old_params.size()) +
                       " to " + std::to_string(new_params.size()));
@@ -55,25 +52,16 @@ void check_mc_tuner_definition(const nlohmann::json& stored, const nlohmann::jso
       const auto& was = old_params[i];
       const auto& now = new_params[i];
       const std::string name = parameter_name(was, i);
-      if (field(was, "code") != field(now, "code"))
-        changes.push_back("parameter " + std::to_string(i + 1) + ": code changed from " +
-                          field(was, "code").dump() + " to " + field(now, "code").dump());
-      if (field(was, "split") != field(now, "split"))
-        changes.push_back("parameter " + name + ": split changed from " +
-                          field(was, "split").dump() + " to " + field(now, "split").dump());
-      if (field(was, "scale") != field(now, "scale"))
-        changes.push_back("parameter " + name + ": scale changed from " +
-                          field(was, "scale").dump() + " to " + field(now, "scale").dump());
+      note_change(changes, "parameter " + std::to_string(i + 1) + ": code",
+                  definition_field(was, "code"), definition_field(now, "code"));
+      for (const char* key : {"split", "scale"})
+        note_change(changes, "parameter " + name + ": " + key, definition_field(was, key),
+                    definition_field(now, key));
     }
   }
   for (const char* key : {"initial_visits", "initial_wins"})
-    if (field(stored, key) != field(current, key))
-      changes.push_back(std::string(key) + " changed from " + field(stored, key).dump() + " to " +
-                        field(current, key).dump());
-  if (changes.empty()) return;
-  std::string message = "control file is inconsistent with the stored competition: ";
-  for (std::size_t i = 0; i < changes.size(); ++i) message += (i == 0 ? "" : "; ") + changes[i];
-  throw IncompatibleState(message);
+    note_change(changes, key, definition_field(stored, key), definition_field(current, key));
+  refuse_if_changed(changes);
 }
 
 nlohmann::json McTuner::state() const {
@@ -119,7 +107,7 @@ void McTuner::restore(const nlohmann::json& state) {
   opponent_description_ = std::move(opponent_description);
   validation_ = std::move(validation);
   outstanding_.clear();
-  halt_on_next_void_ = true;
+  void_halt_rule_.new_run();
   last_event_was_result_ = false;
 }
 

@@ -143,7 +143,7 @@ ResultLines ModelTuner::on_result(const rm::game::GameResult& r) {
   const bool no_winner = r.winner.empty();
   note_opponent_description(opponent_description_, r, settings_.opponent);
 
-  halt_on_next_void_ = false;
+  void_halt_rule_.on_result();
   numbers_.fix(number);
   outstanding_.erase(number);
   // A game without a winner (jigo, unknown result) counts half, as in the pool statistics.
@@ -168,9 +168,7 @@ bool ModelTuner::on_void(const rm::game::GameResult& r) {
   // in this run is void, or two in a row are.
   outstanding_.erase(number);
   numbers_.fix(number);
-  if (halt_on_next_void_) return false;
-  halt_on_next_void_ = true;
-  return true;
+  return void_halt_rule_.on_void();
 }
 
 bool ModelTuner::tuning_finished() const {

@@ -13,6 +13,7 @@
 
 #include "ringmaster/competitions/competition.hpp"
 #include "ringmaster/competitions/game_numbers.hpp"
+#include "ringmaster/competitions/tuner_results.hpp"
 #include "ringmaster/competitions/matchups/candidate_pool_stats.hpp"
 #include "ringmaster/competitions/model_tuner/model_search.hpp"
 #include "ringmaster/competitions/validation.hpp"
@@ -76,7 +77,7 @@ class ModelTuner final : public Competition {
   std::optional<Validation> validation_;
   bool tuning_finished() const;                     // every tuning game number fixed
   CandidatePoolStats pool_stats_;                   // every finished game; rebuilt by restore_games()
-  bool halt_on_next_void_ = true;                   // gomill's rule, per run, not persisted
+  VoidHaltRule void_halt_rule_;
   int results_since_history_ = 0;                   // periodic estimate line in the history
   mutable std::set<std::string> candidate_dirs_written_;
 };

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "ringmaster/competitions/definition_changes.hpp"
 #include "ringmaster/competitions/model_tuner/model_tuner.hpp"
 
 namespace rm::comp {
@@ -34,31 +35,20 @@ void ModelTuner::check_stored_definition(const nlohmann::json& stored) const {
 
 void check_model_tuner_definition(const nlohmann::json& stored, const nlohmann::json& current) {
   std::vector<std::string> changes;
-  const auto field = [](const nlohmann::json& j, const char* key) {
-    return j.is_object() && j.contains(key) ? j[key] : nlohmann::json();
-  };
-  if (field(stored, "competition_type") != field(current, "competition_type"))
-    changes.push_back("competition type changed from " + field(stored, "competition_type").dump() +
-                      " to " + field(current, "competition_type").dump());
-  const nlohmann::json old_params = field(stored, "parameters");
-  const nlohmann::json new_params = field(current, "parameters");
+  note_change(changes, "competition type", definition_field(stored, "competition_type"),
+              definition_field(current, "competition_type"));
+  const nlohmann::json old_params = definition_field(stored, "parameters");
+  const nlohmann::json new_params = definition_field(current, "parameters");
   if (!old_params.is_array() || !new_params.is_array() || old_params.size() != new_params.size()) {
     changes.push_back("number of parameters changed from " + std::to_string(old_params.size()) +
                       " to " + std::to_string(new_params.size()));
   } else {
-    for (std::size_t i = 0; i < old_params.size(); ++i) {
-      const std::string name = "parameter " + std::to_string(i + 1);
+    for (std::size_t i = 0; i < old_params.size(); ++i)
       for (const char* key : {"code", "lower", "upper", "scale", "integer"})
-        if (field(old_params[i], key) != field(new_params[i], key))
-          changes.push_back(name + ": " + key + " changed from " +
-                            field(old_params[i], key).dump() + " to " +
-                            field(new_params[i], key).dump());
-    }
+        note_change(changes, "parameter " + std::to_string(i + 1) + ": " + key,
+                    definition_field(old_params[i], key), definition_field(new_params[i], key));
   }
-  if (changes.empty()) return;
-  std::string message = "control file is inconsistent with the stored competition: ";
-  for (std::size_t i = 0; i < changes.size(); ++i) message += (i == 0 ? "" : "; ") + changes[i];
-  throw IncompatibleState(message);
+  refuse_if_changed(changes);
 }
 
 nlohmann::json ModelTuner::state() const {
@@ -131,7 +121,7 @@ void ModelTuner::restore(const nlohmann::json& state) {
   opponent_description_ = std::move(opponent_description);
   validation_ = std::move(validation);
   outstanding_.clear();
-  halt_on_next_void_ = true;
+  void_halt_rule_.new_run();
   results_since_history_ = 0;
 }
 

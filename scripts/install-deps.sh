@@ -8,7 +8,11 @@ packages=(
   libboost1.81-dev libboost-filesystem1.81-dev libboost-system1.81-dev
   libyaml-cpp-dev libsqlite3-dev sqlite3 nlohmann-json3-dev catch2
   libcli11-dev libfmt-dev libmuparser-dev
-  gnugo procps
+  gnugo procps ccache
+  # a one-node Slurm cluster for the slurm executor's tests (scripts/slurm-cluster.sh)
+  slurm-wlm slurmctld slurmd slurm-client munge
+  # headless browser that checks the HTML reports in the tests
+  chromium fonts-dejavu-core
 )
 
 missing=()

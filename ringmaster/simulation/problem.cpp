@@ -194,3 +194,36 @@ Problem expression_problem(const std::string& expression) {
 }
 
 }  // namespace rm::simulation
+
+namespace rm::simulation {
+
+Problem with_random_range(const Problem& problem, double margin, std::uint64_t seed) {
+  if (!(margin >= 0.0 && margin <= 0.2))
+    throw std::invalid_argument("range jitter must be from 0 to 0.2");
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  const auto d = static_cast<std::size_t>(problem.dims);
+  std::vector<double> lo(d), hi(d);
+  for (std::size_t k = 0; k < d; ++k) {
+    lo[k] = -1.0 + margin * unit(rng);
+    hi[k] = 1.0 - margin * unit(rng);
+  }
+  Problem p = problem;
+  const auto inner = problem.win_probability;
+  p.win_probability = [inner, lo, hi](const std::vector<double>& u) {
+    std::vector<double> x(u.size());
+    for (std::size_t k = 0; k < u.size(); ++k)
+      x[k] = lo[k] + (std::clamp(u[k], -1.0, 1.0) + 1.0) / 2.0 * (hi[k] - lo[k]);
+    return inner(x);
+  };
+  for (std::size_t k = 0; k < d; ++k) {
+    if (problem.optimum[k] < lo[k] || problem.optimum[k] > hi[k])
+      throw std::invalid_argument("the optimum of " + problem.name +
+                                  " is outside a jittered range; use a smaller jitter");
+    p.optimum[k] = 2.0 * (problem.optimum[k] - lo[k]) / (hi[k] - lo[k]) - 1.0;
+  }
+  p.best = problem.best;
+  return p;
+}
+
+}  // namespace rm::simulation

@@ -3,6 +3,7 @@
 // candidate x is won with probability f(x). Knows nothing of Go or of tuners.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -29,5 +30,13 @@ Problem builtin_problem(const std::string& name);
 // most 8); its optimum is found numerically. Throws std::invalid_argument for a syntax error,
 // no variable, or a value outside [0, 1] at a test point.
 Problem expression_problem(const std::string& expression);
+
+// The same problem seen through a tuner's parameter range that does not line up with the
+// problem's box: the tuner's [-1, 1] in each coordinate maps onto [lo, hi] of the problem, with
+// lo in [-1, -1 + margin] and hi in [1 - margin, 1] drawn from `seed`. A grid tuner (mc_tuner)
+// gains or loses by where its grid points fall relative to the optimum; random ranges, as real
+// users' ranges are, average that luck out. Throws std::invalid_argument if the margin is not
+// in [0, 0.2] or the optimum falls outside a drawn range.
+Problem with_random_range(const Problem& problem, double margin, std::uint64_t seed);
 
 }  // namespace rm::simulation

@@ -83,6 +83,9 @@ const char* const kUsage =
     "  -r, --runs N          independent runs per row (100)\n"
     "  -s, --seed S          the same seed gives the same table (1)\n"
     "  -j, --threads N       runs in parallel on N threads; the table does not change (1)\n"
+    "      --range-jitter M  each run sees the problem through a random sub-range of the box\n"
+    "                        (ends moved inward by up to M, at most 0.2), so that no grid lines\n"
+    "                        up with the optimum by luck (0: CLOP's problems as published)\n"
     "      --json FILE       also write the table as JSON ('-': standard output)\n"
     "Documentation: docs/simulation.md\n";
 
@@ -128,6 +131,7 @@ int main(int argc, char** argv) {
   int runs = 100;
   std::uint64_t seed = 1;
   int threads = 1;
+  double range_jitter = 0.0;
   std::string json_path;
   try {
     for (int i = 1; i < argc; ++i) {
@@ -156,6 +160,17 @@ int main(int argc, char** argv) {
         threads = whole_number(arg, value, 1, 256);
       else if (arg == "--json")
         json_path = value;
+      else if (arg == "--range-jitter") {
+        std::size_t used = 0;
+        try {
+          range_jitter = std::stod(value, &used);
+        } catch (const std::exception&) {
+          used = 0;
+        }
+        if (used == 0 || used != value.size() || !(range_jitter >= 0.0 && range_jitter <= 0.2))
+          throw std::invalid_argument(arg + ": must be a number from 0 to 0.2 (got '" + value +
+                                      "')");
+      }
       else
         throw std::invalid_argument("unknown option " + arg + " (see --help)");
     }
@@ -246,8 +261,15 @@ int main(int argc, char** argv) {
         rm::control::ControlFile control = controls[c];
         rm::simulation::set_seed(control,
                                  seed * std::uint64_t{1000003} + static_cast<std::uint64_t>(run));
+        // Each run's range depends only on (seed, run): every tuner sees the same ranges.
+        const Problem problem =
+            range_jitter > 0.0
+                ? rm::simulation::with_random_range(
+                      *own[pi], range_jitter,
+                      seed * std::uint64_t{104729} + static_cast<std::uint64_t>(run))
+                : *own[pi];
         const auto result = rm::simulation::simulate_run(
-            control, *own[pi], cells[c].in_flight, budgets,
+            control, problem, cells[c].in_flight, budgets,
             seed * std::uint64_t{7919} +
                 std::uint64_t{0x9e3779b97f4a7c15} * static_cast<std::uint64_t>(run + 1));
         std::lock_guard<std::mutex> lock(mutex);
@@ -295,8 +317,10 @@ int main(int argc, char** argv) {
   }
 
   // The table: one line per (problem, tuner, in flight), a column per budget.
-  std::printf("mean simple regret x 1000 (± standard error), %d runs per row, seed %llu\n", runs,
+  std::printf("mean simple regret x 1000 (± standard error), %d runs per row, seed %llu", runs,
               static_cast<unsigned long long>(seed));
+  if (range_jitter > 0.0) std::printf(", ranges jittered by up to %g", range_jitter);
+  std::printf("\n");
   std::printf("%-12s %-14s %9s", "problem", "tuner", "in flight");
   for (int b : budgets) std::printf("  %15s", (std::to_string(b) + " games").c_str());
   std::printf("\n");
@@ -330,7 +354,7 @@ int main(int argc, char** argv) {
               threads, threads == 1 ? "" : "s");
 
   if (!json_path.empty()) {
-    nlohmann::json j = {{"runs", runs},       {"seed", seed},
+    nlohmann::json j = {{"runs", runs},       {"seed", seed}, {"range_jitter", range_jitter},
                         {"budgets", budgets}, {"games", total_games},
                         {"seconds", elapsed}, {"rows", nlohmann::json::array()}};
     for (const auto& row : rows)

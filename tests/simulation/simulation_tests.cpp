@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
 
 #include "ringmaster/simulation/problem.hpp"
@@ -114,6 +115,42 @@ TEST_CASE("ringmaster-simulate: table and JSON", "[simulation]") {
   REQUIRE(again.status == 0);
   const auto json_again = nlohmann::json::parse(again.text.substr(again.text.find("{\n")));
   CHECK(json_again["rows"] == json["rows"]);
+}
+
+TEST_CASE("simulation: a jittered range maps the tuner's box onto a sub-range of the problem's",
+          "[simulation]") {
+  const Problem flat = builtin_problem("flat");
+  const Problem seen = with_random_range(flat, 0.15, 7);
+  REQUIRE(seen.optimum.size() == 1);
+  // The optimum moved (in the tuner's coordinates) but is worth the same.
+  CHECK(seen.optimum[0] != Approx(flat.optimum[0]).margin(1e-6));
+  CHECK(seen.win_probability(seen.optimum) == Approx(flat.best).epsilon(1e-12));
+  CHECK(seen.regret(seen.optimum) == Approx(0.0).margin(1e-12));
+  // The ends of the tuner's range land within the margin of the problem's (Flat rises
+  // monotonically up to -0.6 and falls after it).
+  const double low = seen.win_probability({-1.0}), high = seen.win_probability({1.0});
+  CHECK(low >= flat.win_probability({-1.0}));
+  CHECK(low <= flat.win_probability({-0.85}));
+  CHECK(high >= flat.win_probability({1.0}));
+  CHECK(high <= flat.win_probability({0.85}));
+  // Deterministic for a seed; another seed draws another range.
+  CHECK(with_random_range(flat, 0.15, 7).optimum == seen.optimum);
+  CHECK(with_random_range(flat, 0.15, 8).optimum != seen.optimum);
+  CHECK_THROWS_AS(with_random_range(flat, 0.5, 7), std::invalid_argument);
+}
+
+TEST_CASE("ringmaster-simulate: --range-jitter changes the table and is recorded", "[simulation]") {
+  const Output plain = run_simulate("-p power -t mc8 -r 4 -b 300 --json -");
+  const Output jittered = run_simulate("-p power -t mc8 -r 4 -b 300 --range-jitter 0.15 --json -");
+  INFO(plain.text << jittered.text);
+  REQUIRE(plain.status == 0);
+  REQUIRE(jittered.status == 0);
+  CHECK_THAT(jittered.text, Catch::Contains("ranges jittered by up to 0.15"));
+  const auto a = nlohmann::json::parse(plain.text.substr(plain.text.find("{\n")));
+  const auto b = nlohmann::json::parse(jittered.text.substr(jittered.text.find("{\n")));
+  CHECK(b["range_jitter"] == 0.15);
+  CHECK(a["rows"][0]["mean_regret"] != b["rows"][0]["mean_regret"]);
+  CHECK(run_simulate("--range-jitter 0.3").status == 2);
 }
 
 TEST_CASE("ringmaster-simulate: bad arguments exit 2 with a message", "[simulation]") {

@@ -185,7 +185,7 @@ std::string match_control_file(const MatchOptions& o, const std::string& cwd) {
     return argv;
   };
   auto player = [&](const std::string& code, const std::vector<std::string>& argv) {
-    std::string text = "  " + code + ":\n    command: " + yaml_list(absolute(argv)) + "\n";
+    std::string text = "  " + quoted(code) + ":\n    command: " + yaml_list(absolute(argv)) + "\n";
     if (o.reuse) text += "    reuse: true\n";
     return text;
   };
@@ -203,7 +203,8 @@ std::string match_control_file(const MatchOptions& o, const std::string& cwd) {
   if (o.handicap >= 2) text += "handicap: " + std::to_string(o.handicap) + "\n";
   if (o.move_limit) text += "move_limit: " + std::to_string(*o.move_limit) + "\n";
   text += "scorer: " + o.scorer + "\n";
-  text += "matchups:\n  - player_1: " + o.black_code + "\n    player_2: " + o.white_code +
+  text += "matchups:\n  - player_1: " + quoted(o.black_code) +
+          "\n    player_2: " + quoted(o.white_code) +
           "\n    alternating: " + (o.alternate ? "true" : "false") +
           "\n    number_of_games: " + std::to_string(o.games) + "\n";
   return text;

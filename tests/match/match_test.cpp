@@ -2,6 +2,8 @@
 // and matches played end to end with ringbot: run, resume, refuse a different match.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "ringmaster/cli/match_control_file.hpp"
 #include "ringmaster/control/control_file.hpp"
@@ -178,4 +180,19 @@ TEST_CASE("match: plays the games, resumes, refuses another match in the same pl
   auto usage = run(dir, {"match", "--black", "x", "--dir", dir.file("nothing")}, "usage");
   CHECK(usage.exit_status == 2);
   CHECK_FALSE(std::filesystem::exists(dir.file("nothing")));
+}
+
+TEST_CASE("match: docs/match.md shows the control file match really writes", "[match]") {
+  std::ifstream in(RM_SOURCE_DIR "/docs/match.md");
+  std::stringstream doc;
+  doc << in.rdbuf();
+  const std::string text = doc.str();
+  const std::string start = "```yaml\n# Written by";
+  const auto at = text.find(start);
+  REQUIRE(at != std::string::npos);
+  const auto begin = at + 8;
+  const std::string shown = text.substr(begin, text.find("```", begin) - begin);
+  auto o = parse_ok({"--black", "gnugo --mode gtp", "--white", "ringbot", "--games", "10", "--size",
+                     "9", "--reuse"});
+  CHECK(rm::cli::match_control_file(o, "/anywhere") == shown);
 }

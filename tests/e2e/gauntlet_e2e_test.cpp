@@ -21,8 +21,7 @@ std::string example(const std::string& name, int games) {
 
 }  // namespace
 
-TEST_CASE("gauntlet example: matchups per opponent, a rating list of everyone",
-          "[e2e][gauntlet]") {
+TEST_CASE("gauntlet example: matchups per opponent, a rating list of everyone", "[e2e][gauntlet]") {
   rm::test::CompetitionDir c("gauntlet", example("gauntlet_ringbot.yaml", 4));
   auto f = c.run({"run", "-j", "2", "-q"});
   INFO(f.err);

@@ -113,3 +113,22 @@ TEST_CASE("reuse run: no engine is left after stop or SIGINT", "[reuse][e2e]") {
     CHECK(rm::test::tagged_processes_after(c.tag(), 5s).empty());
   }
 }
+
+TEST_CASE(
+    "reuse run: an engine that crashes in a later game: that game is void and replayed "
+    "with a fresh engine; the records are the fresh engines' ones",
+    "[reuse][e2e]") {
+  CompetitionDir fresh("fresh-ref", playoff(false, 6));
+  REQUIRE(fresh.run({"run", "-q"}).exit_status == 0);
+  // A game of 5x5 asks a player for at most 14 moves: a fresh engine never reaches its 20th,
+  // a kept one does in its second game.
+  CompetitionDir kept("crashing", playoff(true, 6, ", --crash-after-moves, '20'"));
+  auto k = kept.run({"run", "-q"});
+  INFO(k.err);
+  REQUIRE(k.exit_status == 0);
+  CHECK(records(kept) == records(fresh));
+  auto store = rm::store::Store::open_read_only(kept.file(".db"));
+  CHECK(store->void_game_count() >= 1);
+  CHECK_THAT(rm::test::slurp(kept.file(".log")), Catch::Contains("crashing after 20 moves"));
+  CHECK(rm::test::tagged_processes_after(kept.tag(), 5s).empty());
+}

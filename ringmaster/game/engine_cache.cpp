@@ -85,6 +85,9 @@ std::array<std::unique_ptr<Controller>, 2> EngineCache::take(const PlayerSpec& b
                                                              const PlayerSpec& white,
                                                              const rm::gtp::GtpLog& log,
                                                              const std::atomic<bool>* abort) {
+  // Engines lent for the previous game that were not given back were closed by the referee:
+  // forget them (a new engine could be allocated at the same address).
+  lent_.clear();
   // Engines this game will not use go first (a worker holds at most its last game's two).
   std::vector<std::string> wanted;
   for (const PlayerSpec* p : {&black, &white})

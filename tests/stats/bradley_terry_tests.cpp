@@ -105,3 +105,15 @@ TEST_CASE("bradley_terry: a longer chain converges to the same list from any anc
   }
   CHECK(expected0 == Approx(a.players[0].points).epsilon(1e-8));
 }
+
+TEST_CASE("bradley_terry: the allplayall_ringbot list, against an independent computation",
+          "[bradley_terry]") {
+  // 1-9, 0-10, 0-10 (a perfect score: one virtual draw per pair). Values from plain
+  // gradient ascent on the same likelihood and the inverse of its 2x2 information matrix.
+  auto list = bradley_terry(3, {{0, 1, 1, 9, 0}, {0, 2, 0, 10, 0}, {1, 2, 0, 10, 0}});
+  CHECK(list.prior_draws == 1);
+  CHECK(*list.players[1].rating == Approx(280.50236).epsilon(1e-6));
+  CHECK(*list.players[2].rating == Approx(716.86490).epsilon(1e-6));
+  CHECK(list.players[1].error == Approx(134.72005).epsilon(1e-6));
+  CHECK(list.players[2].error == Approx(210.60821).epsilon(1e-6));
+}

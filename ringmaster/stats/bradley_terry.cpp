@@ -58,6 +58,35 @@ bool solve(std::vector<std::vector<double>> a, std::vector<double>& b) {
   return true;
 }
 
+// Gauss-Jordan inversion with partial pivoting; nullopt if singular.
+std::optional<std::vector<std::vector<double>>> invert(std::vector<std::vector<double>> a) {
+  const std::size_t n = a.size();
+  std::vector<std::vector<double>> inv(n, std::vector<double>(n, 0.0));
+  for (std::size_t k = 0; k < n; ++k) inv[k][k] = 1.0;
+  for (std::size_t c = 0; c < n; ++c) {
+    std::size_t pivot = c;
+    for (std::size_t r = c + 1; r < n; ++r)
+      if (std::abs(a[r][c]) > std::abs(a[pivot][c])) pivot = r;
+    if (std::abs(a[pivot][c]) < 1e-300) return std::nullopt;
+    std::swap(a[c], a[pivot]);
+    std::swap(inv[c], inv[pivot]);
+    const double d = a[c][c];
+    for (std::size_t k = 0; k < n; ++k) {
+      a[c][k] /= d;
+      inv[c][k] /= d;
+    }
+    for (std::size_t r = 0; r < n; ++r) {
+      if (r == c || a[r][c] == 0) continue;
+      const double f = a[r][c];
+      for (std::size_t k = 0; k < n; ++k) {
+        a[r][k] -= f * a[c][k];
+        inv[r][k] -= f * inv[c][k];
+      }
+    }
+  }
+  return inv;
+}
+
 double p_win(double theta_i, double theta_j) {
   return 1.0 / (1.0 + std::exp(theta_j - theta_i));
 }
@@ -196,17 +225,13 @@ RatingList bradley_terry(std::size_t player_count, const std::vector<PairResults
     }
   }
 
-  // Covariance: the inverse of the information matrix without the anchor.
+  // Covariance: the inverse of the information matrix without the anchor (one inversion:
+  // the variances are its diagonal).
   std::vector<double> variance(m, 0.0);
   if (m > 1) {
     derivatives(pairs, theta, gradient, information);
-    const auto reduced = without(information, anchor);
-    for (std::size_t k = 0; k + 1 < m; ++k) {
-      std::vector<double> unit(m - 1, 0.0);
-      unit[k] = 1.0;
-      if (!solve(reduced, unit)) break;
-      variance[k < anchor ? k : k + 1] = unit[k];
-    }
+    if (auto inverse = invert(without(information, anchor)))
+      for (std::size_t k = 0; k + 1 < m; ++k) variance[k < anchor ? k : k + 1] = (*inverse)[k][k];
   }
   for (std::size_t c = 0; c < m; ++c) {
     PlayerRating& p = list.players[members[c]];

@@ -71,3 +71,33 @@ TEST_CASE("reuse settings: carried in the job JSON", "[reuse][settings]") {
   CHECK_THROWS_WITH(rm::game::job_from_json(j),
                     Catch::Contains("black.restart_every") && Catch::Contains("non-negative"));
 }
+
+TEST_CASE("reuse settings: not for a tuner's candidates (a new engine every game)",
+          "[reuse][settings]") {
+  rm::test::TempDir dir("rm-reuse-settings");
+  const std::string yaml =
+      "competition_type: mc_tuner\n"
+      "players:\n"
+      "  opp: {command: ringbot, reuse: true}\n"
+      "board_size: 7\n"
+      "komi: 4.5\n"
+      "number_of_games: 10\n"
+      "candidate_colour: w\n"
+      "opponent: opp\n"
+      "exploration_coefficient: 0.45\n"
+      "initial_visits: 2\n"
+      "initial_wins: 1\n"
+      "parameters:\n"
+      "  - {code: pl, scale: 'LOG(2, 40, integer)', split: 3, format: 'pl: %d'}\n"
+      "candidate:\n"
+      "  command: [ringbot, --playouts, '{pl}']\n";
+  auto cf = rm::control::load_control_file(dir.write("t.yaml", yaml));
+  CHECK(cf.players.at("opp").reuse);  // the opponent may be kept
+  std::string error = "no error";
+  try {
+    rm::control::load_control_file(dir.write("t.yaml", yaml + "  reuse: true\n"));
+  } catch (const rm::control::ConfigError& e) {
+    error = e.what();
+  }
+  CHECK_THAT(error, Catch::Contains("t.yaml:16:") && Catch::Contains("reuse"));
+}

@@ -95,6 +95,12 @@ class Channel {
 
   std::optional<ErrorKind> broken() const { return broken_; }
   rm::process::Process* process() { return process_.get(); }
+  // A kept-alive engine serves several games: each has its own transcript and abort flag.
+  void rebind(GtpLog log, std::string log_channel, const std::atomic<bool>* abort) {
+    s_.log = std::move(log);
+    s_.log_channel = std::move(log_channel);
+    s_.abort = abort;
+  }
   std::string with_stderr_tail(std::string message) const;
 
  private:

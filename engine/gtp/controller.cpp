@@ -87,7 +87,7 @@ Controller::~Controller() {
 std::variant<std::string, GtpError> Controller::send(const std::string& command,
                                                      const std::vector<std::string>& args,
                                                      CommandKind kind) {
-  return impl_->command(command, args, impl_->timeout_for(kind));
+  return impl_->counted(impl_->command(command, args, impl_->timeout_for(kind)));
 }
 
 void Controller::submit(const std::vector<Command>& commands,
@@ -105,7 +105,7 @@ void Controller::submit(const std::vector<Command>& commands,
 }
 
 std::variant<std::string, GtpError> Controller::receive() {
-  return impl_->channel->receive();
+  return impl_->counted(impl_->channel->receive());
 }
 
 void Controller::abandon_pending() {
@@ -163,6 +163,14 @@ void Controller::begin_close() {
 
 void Controller::kill() {
   if (auto* process = impl_->channel->process()) process->signal_group(SIGKILL);
+}
+
+int Controller::error_count() const {
+  return impl_->error_count;
+}
+
+void Controller::rebind(GtpLog log, std::string log_channel, const std::atomic<bool>* abort) {
+  impl_->channel->rebind(std::move(log), std::move(log_channel), abort);
 }
 
 bool Controller::is_broken() const {

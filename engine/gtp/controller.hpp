@@ -164,6 +164,12 @@ class Controller {
   void kill();
 
   bool is_broken() const;  // an error other than FailureResponse has happened
+  // GtpErrors of any kind (failure responses included) returned by send() and receive().
+  int error_count() const;
+
+  // For an engine kept alive between games: later commands go to this transcript (empty:
+  // none) under this channel name, and waits poll this abort flag (may be null).
+  void rebind(GtpLog log, std::string log_channel, const std::atomic<bool>* abort);
   const std::string& name() const;
   std::string stderr_tail() const;
   int pid() const;

@@ -19,7 +19,13 @@ struct Controller::Impl {
   std::optional<bool> claims_cpu_time;
   std::optional<double> gtp_cpu_time;
   bool quit_submitted = false;
+  int error_count = 0;
   std::optional<CloseReport> close_report;
+
+  std::variant<std::string, GtpError> counted(std::variant<std::string, GtpError> r) {
+    if (std::holds_alternative<GtpError>(r)) ++error_count;
+    return r;
+  }
 
   std::string player() const { return "player " + spec.name; }
 

@@ -14,6 +14,8 @@ int reset_command(const CommandLine& line);
 int check_command(const CommandLine& line);
 int candidates_command(const CommandLine& line);
 int playoff_file_command(const CommandLine& line);
+// `ringmaster match ...` (`args`: what follows "match"): docs/match.md.
+int match_command(const std::vector<std::string>& args);
 
 // Checks the control file exists, runs the command, maps errors to exit statuses and
 // "ringmaster: <message>" on stderr.

@@ -46,6 +46,9 @@ int dispatch(const CommandLine& line) {
 int ringmaster_main(const std::vector<std::string>& args) {
   // Writing to an engine that has died must give EPIPE, not kill Ringmaster.
   std::signal(SIGPIPE, SIG_IGN);
+  // `ringmaster match ...` has no control file: it writes one (./match is a control file).
+  if (!args.empty() && args.front() == "match")
+    return match_command({args.begin() + 1, args.end()});
   auto parsed = parse_command_line(args);
   if (auto* exit = std::get_if<ParseExit>(&parsed)) {
     std::fputs(exit->out.c_str(), stdout);

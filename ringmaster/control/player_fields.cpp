@@ -13,7 +13,8 @@ namespace rm::control::detail {
 const std::vector<std::string>& player_keys() {
   static const std::vector<std::string> keys{
       "command",        "cwd",           "environ",       "is_reliable_scorer",      "allow_claim",
-      "startup_gtp_commands", "gtp_aliases", "discard_stderr", "sgf_player_name_from_gtp", "timeouts", "gtp_pipelining"};
+      "startup_gtp_commands", "gtp_aliases", "discard_stderr", "sgf_player_name_from_gtp", "timeouts", "gtp_pipelining",
+      "reuse", "restart_every"};
   return keys;
 }
 
@@ -110,6 +111,11 @@ PlayerFields read_player_fields(const Reader& r, const Mapping& m) {
   if (auto f = m.find("discard_stderr")) p.discard_stderr = read_bool(r, *f);
   if (auto f = m.find("gtp_pipelining")) p.gtp_pipelining = read_bool(r, *f);
   if (auto f = m.find("sgf_player_name_from_gtp")) p.sgf_player_name_from_gtp = read_bool(r, *f);
+  if (auto f = m.find("reuse")) p.reuse = read_bool(r, *f);
+  if (auto f = m.find("restart_every")) {
+    p.restart_every = read_int_in(r, *f, 1, 1000000000LL, "must be a positive integer");
+    if (!p.reuse) r.fail(*f, "restart_every needs reuse: true");
+  }
   if (auto f = m.find("timeouts")) {
     Mapping t(r, *f, {"startup", "genmove", "other", "quit"});
     if (auto g = t.find("startup")) p.timeouts.startup_s = read_timeout(r, *g);
@@ -127,6 +133,8 @@ rm::game::PlayerSpec make_player_spec(const std::string& code, const PlayerField
   spec.is_reliable_scorer = fields.is_reliable_scorer;
   spec.allow_claim = fields.allow_claim;
   spec.sgf_player_name_from_gtp = fields.sgf_player_name_from_gtp;
+  spec.reuse = fields.reuse;
+  spec.restart_every = fields.restart_every;
   rm::gtp::EngineSpec& engine = spec.engine;
   engine.name = code;
   engine.process.argv = fields.command;

@@ -30,14 +30,26 @@ struct MatchupSettings {
   std::optional<SprtSettings> sprt;
 };
 
+// The rating list of all players from all games (docs/rating-list.md): whose rating is
+// fixed, and at what value. No anchor: the first player (allplayall: first competitor;
+// playoff: player_1 of the first matchup, the gauntlet's player).
+struct RatingSettings {
+  std::optional<std::string> anchor;
+  double anchor_rating = 0.0;
+};
+
 struct PlayoffSettings {
   std::vector<MatchupSettings> matchups;
+  RatingSettings ratings;
+  // Set when the matchups come from `gauntlet` (one player against each opponent).
+  std::optional<std::string> gauntlet_player;
 };
 
 struct AllPlayAllSettings {
   std::vector<std::string> competitors;  // player codes, in control-file order (letters A, B, ...)
   std::optional<int> rounds;             // none = unlimited
   std::optional<SprtSettings> sprt;      // applied to every pair
+  RatingSettings ratings;
 };
 
 }  // namespace rm::control

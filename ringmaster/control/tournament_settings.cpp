@@ -1,6 +1,7 @@
 // playoff and allplayall settings (gomill's Matchup, Competitor, rounds), plus our sprt.
 #include "ringmaster/control/tournament_settings.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -9,12 +10,15 @@
 namespace rm::control::detail {
 
 const std::vector<std::string>& playoff_keys() {
-  static const std::vector<std::string> keys{"matchups", "alternating", "number_of_games", "sprt"};
+  static const std::vector<std::string> keys{"matchups",        "gauntlet", "alternating",
+                                             "number_of_games", "sprt",     "rating_anchor",
+                                             "anchor_rating"};
   return keys;
 }
 
 const std::vector<std::string>& allplayall_keys() {
-  static const std::vector<std::string> keys{"competitors", "rounds", "sprt"};
+  static const std::vector<std::string> keys{"competitors", "rounds", "sprt", "rating_anchor",
+                                             "anchor_rating"};
   return keys;
 }
 
@@ -106,6 +110,60 @@ MatchupSettings read_matchup(const Reader& r, const Field& item, std::size_t ind
   return m;
 }
 
+RatingSettings read_ratings(const Reader& r, const Mapping& top, const ControlFile& control) {
+  RatingSettings s;
+  if (auto f = top.find("rating_anchor")) s.anchor = known_player(r, *f, control);
+  if (auto f = top.find("anchor_rating")) {
+    s.anchor_rating = read_number(r, *f);
+    if (!std::isfinite(s.anchor_rating) || std::abs(s.anchor_rating) > 1e6)
+      r.fail(*f, "must be a number between -1000000 and 1000000");
+  }
+  return s;
+}
+
+// The anchor must play in one of the matchups.
+void check_playoff_anchor(const Reader& r, const Mapping& top, const PlayoffSettings& s) {
+  if (!s.ratings.anchor) return;
+  for (const auto& m : s.matchups)
+    if (m.player_1 == *s.ratings.anchor || m.player_2 == *s.ratings.anchor) return;
+  r.fail(*top.find("rating_anchor"), "the rating anchor must play in one of the matchups");
+}
+
+// `gauntlet: {player: P, opponents: [a, b, ...]}`: the matchups [P, a], [P, b], ... with
+// the top-level settings. Each matchup's id is its opponent's code (a player code is an
+// identifier), so that opponents can be added or removed between runs without moving ids.
+std::vector<MatchupSettings> read_gauntlet(const Reader& r, const Field& f, const Mapping& top,
+                                           const MatchupDefaults& defaults, ControlFile& control,
+                                           std::string& player) {
+  Mapping g(r, f, {"player", "opponents"});
+  Field hero = g.require("player");
+  player = known_player(r, hero, control);
+  Field opponents = g.require("opponents");
+  auto items = sequence_items(r, opponents);
+  if (items.empty()) r.fail(opponents, "empty list");
+  if (!top.find("board_size")) r.fail(f, "board_size not specified (at the top level)");
+  if (!top.find("komi")) r.fail(f, "komi not specified (at the top level)");
+  const rm::game::GameSettings game = read_game_settings(r, top);
+  std::set<std::string> seen;
+  std::vector<MatchupSettings> matchups;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    MatchupSettings m;
+    m.player_1 = player;
+    m.player_2 = known_player(r, items[i], control);
+    m.id = m.player_2;
+    if (m.player_2 == player) r.fail(items[i], "the gauntlet's player cannot be its own opponent");
+    if (!seen.insert(m.player_2).second)
+      r.fail(items[i], "duplicate opponent '" + m.player_2 + "'");
+    m.name = m.player_1 + " v " + m.player_2;
+    m.game = game;
+    m.alternating = defaults.alternating;
+    m.number_of_games = defaults.number_of_games;
+    m.sprt = defaults.sprt;
+    matchups.push_back(std::move(m));
+  }
+  return matchups;
+}
+
 }  // namespace
 
 SprtSettings read_sprt(const Reader& r, const Field& f) {
@@ -134,6 +192,17 @@ PlayoffSettings read_playoff(const Reader& r, const Mapping& top, ControlFile& c
   if (auto f = top.find("sprt")) defaults.sprt = read_sprt(r, *f);
 
   PlayoffSettings s;
+  auto gauntlet = top.find("gauntlet");
+  if (gauntlet && top.find("matchups"))
+    r.fail(*gauntlet, "give either matchups or gauntlet, not both");
+  if (gauntlet) {
+    std::string player;
+    s.matchups = read_gauntlet(r, *gauntlet, top, defaults, control, player);
+    s.gauntlet_player = player;
+    s.ratings = read_ratings(r, top, control);
+    check_playoff_anchor(r, top, s);
+    return s;
+  }
   Field matchups = top.require("matchups");
   auto items = sequence_items(r, matchups);
   if (items.empty()) r.fail(matchups, "empty list");
@@ -143,6 +212,8 @@ PlayoffSettings read_playoff(const Reader& r, const Mapping& top, ControlFile& c
     if (!ids.insert(m.id).second) r.fail(items[i], "duplicate matchup id '" + m.id + "'");
     s.matchups.push_back(std::move(m));
   }
+  s.ratings = read_ratings(r, top, control);
+  check_playoff_anchor(r, top, s);
   return s;
 }
 
@@ -165,6 +236,10 @@ AllPlayAllSettings read_allplayall(const Reader& r, const Mapping& top,
   }
   if (auto f = top.find("rounds")) s.rounds = read_number_of_games(r, *f);
   if (auto f = top.find("sprt")) s.sprt = read_sprt(r, *f);
+  s.ratings = read_ratings(r, top, control);
+  if (s.ratings.anchor && std::find(s.competitors.begin(), s.competitors.end(),
+                                    *s.ratings.anchor) == s.competitors.end())
+    r.fail(*top.find("rating_anchor"), "the rating anchor must be one of the competitors");
   return s;
 }
 

@@ -79,6 +79,8 @@ CandidateTemplate read_candidate(const Reader& r, const Field& f,
                                  const std::vector<ReadParameter>& read_params,
                                  const ControlFile& control) {
   std::vector<std::string> keys = player_keys();
+  // A candidate is a different engine from one game to the next: nothing to keep alive.
+  std::erase_if(keys, [](const std::string& k) { return k == "reuse" || k == "restart_every"; });
   keys.push_back("files");
   Mapping m(r, f, keys);
   std::vector<rm::scales::Parameter> params;

@@ -55,14 +55,17 @@ nlohmann::json to_json(const PlayerSpec& p) {
           {"engine", engine_spec_to_json(p.engine)},
           {"is_reliable_scorer", p.is_reliable_scorer},
           {"allow_claim", p.allow_claim},
-          {"sgf_player_name_from_gtp", p.sgf_player_name_from_gtp}};
+          {"sgf_player_name_from_gtp", p.sgf_player_name_from_gtp},
+          {"reuse", p.reuse},
+          {"restart_every", p.restart_every}};
 }
 
 PlayerSpec player_from_json(const nlohmann::json& j, const std::string& path) {
   using namespace json_fields;
   object(j, path);
   only_keys(j, path,
-            {"code", "engine", "is_reliable_scorer", "allow_claim", "sgf_player_name_from_gtp"});
+            {"code", "engine", "is_reliable_scorer", "allow_claim", "sgf_player_name_from_gtp",
+             "reuse", "restart_every"});
   PlayerSpec p;
   p.code = as_string(required(j, path, "code"), join(path, "code"));
   // Player codes appear in messages, reports and SGF files: printable, without spaces.
@@ -73,6 +76,9 @@ PlayerSpec player_from_json(const nlohmann::json& j, const std::string& path) {
   get(j, path, "is_reliable_scorer", p.is_reliable_scorer);
   get(j, path, "allow_claim", p.allow_claim);
   get(j, path, "sgf_player_name_from_gtp", p.sgf_player_name_from_gtp);
+  get(j, path, "reuse", p.reuse);
+  get(j, path, "restart_every", p.restart_every);
+  if (p.restart_every < 0) fail(join(path, "restart_every"), "must be a non-negative integer");
   return p;
 }
 

@@ -16,6 +16,10 @@ struct PlayerSpec {
   bool is_reliable_scorer = true;
   bool allow_claim = false;
   bool sgf_player_name_from_gtp = true;
+  // Keep the engine alive between the games one worker plays (engine_cache.hpp); with
+  // restart_every > 0 it is started anew after that many games.
+  bool reuse = false;
+  int restart_every = 0;
 };
 
 enum class Scorer { Players, Internal };

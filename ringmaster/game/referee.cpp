@@ -92,8 +92,12 @@ struct Player {
 
 class Referee {
  public:
-  Referee(const GameJob& job, const std::atomic<bool>* abort)
-      : job_(job), abort_(abort), board_(job.settings.board_size), transcript_(job.gtp_log_path) {
+  Referee(const GameJob& job, const std::atomic<bool>* abort, EngineCache* engines)
+      : job_(job),
+        abort_(abort),
+        engines_(engines),
+        board_(job.settings.board_size),
+        transcript_(job.gtp_log_path) {
     board_.set_suicide_allowed(job.settings.suicide == SuicideRule::Allowed);
     players_[0].spec = &job.black;
     players_[0].colour = "b";
@@ -129,8 +133,15 @@ class Referee {
   // error is reported, as when they were started one after the other.
   void start_engines() {
     check_abort();
+    if (engines_ != nullptr) {
+      auto kept = engines_->take(job_.black, job_.white, transcript_.logger(), abort_);
+      for (std::size_t i = 0; i < 2; ++i) players_[i].controller = std::move(kept[i]);
+    }
     std::vector<Controller::StartRequest> requests;
+    std::vector<Player*> starting;
     for (Player& p : players_) {
+      if (p.controller) continue;  // kept alive from an earlier game
+      starting.push_back(&p);
       Controller::StartRequest r;
       r.spec = p.spec->engine;
       if (r.spec.name.empty()) r.spec.name = p.spec->code;
@@ -143,7 +154,7 @@ class Referee {
     auto started = Controller::start_all(requests);
     for (std::size_t i = 0; i < started.size(); ++i) {
       if (auto* c = std::get_if<std::unique_ptr<Controller>>(&started[i]))
-        players_[i].controller = std::move(*c);
+        starting[i]->controller = std::move(*c);
     }
     for (auto& s : started) {
       if (auto* err = std::get_if<GtpError>(&s)) void_on(*err);
@@ -510,6 +521,19 @@ class Referee {
     }
   }
 
+  // Engines of players with `reuse` that had no GTP error of any kind in this game go back
+  // to the cache instead of being closed.
+  void keep_reusable_engines() {
+    if (engines_ == nullptr || aborted()) return;
+    for (Player& p : players_) {
+      if (!p.spec->reuse || !p.controller || p.controller->is_broken() ||
+          p.controller->error_count() != 0)
+        continue;
+      (p.colour == "b" ? result_.black_cpu_s : result_.white_cpu_s) =
+          engines_->keep(*p.spec, std::move(p.controller));
+    }
+  }
+
   GameResult finish(const Outcome& o) {
     result_.winner = o.winner;
     result_.margin = o.margin;
@@ -518,6 +542,7 @@ class Referee {
     result_.sgf_result = o.sgf_result;
     result_.detail = o.detail;
     result_.forfeit_cause = o.forfeit_cause;
+    keep_reusable_engines();
     close_engines(true, false);
     if (aborted()) {
       // The result was known, but the caller asked us to stop: the caller discards this game.
@@ -546,6 +571,7 @@ class Referee {
 
   const GameJob& job_;
   const std::atomic<bool>* abort_;
+  EngineCache* engines_;
   rm::go::Board board_;
   GtpTranscript transcript_;
   Player players_[2];
@@ -556,8 +582,8 @@ class Referee {
 
 }  // namespace
 
-GameResult play_game(const GameJob& job, const std::atomic<bool>* abort) {
-  Referee referee(job, abort);
+GameResult play_game(const GameJob& job, const std::atomic<bool>* abort, EngineCache* engines) {
+  Referee referee(job, abort, engines);
   return referee.run();
 }
 

@@ -1,5 +1,6 @@
 #include "ringmaster/run/job_setup.hpp"
 
+#include <memory>
 #include <string>
 
 #include "ringmaster/game/referee.hpp"
@@ -36,10 +37,13 @@ void set_worker_slot(rm::game::GameJob& job, int slot) {
 }
 
 WorkerPool::PlayGame referee_player() {
-  return [](const rm::game::GameJob& job, int slot, const std::atomic<bool>* abort) {
+  // Engines kept alive between games (`reuse`), per worker slot; closed when the pool lets
+  // go of this function, after its workers have been joined.
+  auto engines = std::make_shared<rm::game::WorkerEngines>();
+  return [engines](const rm::game::GameJob& job, int slot, const std::atomic<bool>* abort) {
     rm::game::GameJob slotted = job;
     set_worker_slot(slotted, slot);
-    return rm::game::play_game(slotted, abort);
+    return rm::game::play_game(slotted, abort, &engines->for_slot(slot));
   };
 }
 

@@ -45,6 +45,8 @@
 //                                 -> close() needs SIGKILL.
 //   --cpu-time S                  implements gomill-cpu_time, answering S verbatim (may be junk).
 //   --burn-cpu SECONDS            busy-loops this long (CPU time) before each move.
+//   --sleep-at-start SECONDS      sleeps this long before reading its first command: an
+//                                 engine slow to start (loading a network), for the reuse bench.
 //   --sleep-before-move SECONDS   sleeps this long (wall time) before each move: a slow engine
 //                                 whose pace does not depend on the machine's load.
 //   --explain                     implements gomill-explain_last_move ("move N by scripted").
@@ -98,6 +100,7 @@ struct Options {
       resign_after, pass_after, claim_after, close_stdout_after, illegal_play_after;
   double burn_cpu_s = 0;
   double sleep_before_move_s = 0;
+  double sleep_at_start_s = 0;
   std::set<std::string> fail_commands;
   std::vector<std::string> moves;  // --moves
   unsigned seed = 0;
@@ -180,6 +183,8 @@ Options parse_options(int argc, char** argv) {
       o.cpu_time = value();
     else if (a == "--burn-cpu")
       o.burn_cpu_s = std::atof(value().c_str());
+    else if (a == "--sleep-at-start")
+      o.sleep_at_start_s = std::atof(value().c_str());
     else if (a == "--sleep-before-move")
       o.sleep_before_move_s = std::atof(value().c_str());
     else if (a == "--explain")
@@ -518,6 +523,8 @@ int main(int argc, char** argv) {
     if (child == 0) sleep_forever();  // keeps the pipes open, same process group
   }
   if (opt.hang_at_start) sleep_forever();
+  if (opt.sleep_at_start_s > 0)
+    std::this_thread::sleep_for(std::chrono::duration<double>(opt.sleep_at_start_s));
   Engine engine(std::move(opt));
   return engine.run();
 }

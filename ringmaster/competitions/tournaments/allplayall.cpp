@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "ringmaster/competitions/ascii_table.hpp"
+#include "ringmaster/competitions/tournaments/rating_list.hpp"
 
 namespace rm::comp {
 namespace {
@@ -121,6 +122,8 @@ std::string AllPlayAll::short_report() const {
   std::string text = "allplayall: " + cf_.code + "\n";
   if (!cf_.common.description.empty()) text += cf_.common.description + "\n";
   text += "\n" + grid() + "\n";
+  if (auto ratings = tournament_rating_list(*this, allplayall_settings(cf_).ratings))
+    text += rating_list_text(*ratings) + "\n";
   const std::string blocks = matchup_blocks();
   if (!blocks.empty()) text += blocks + "\n";
   return text + player_lines() + "\n";
@@ -131,20 +134,25 @@ std::string AllPlayAll::full_report() const {
 }
 
 std::string AllPlayAll::screen_report(const std::vector<std::string>&) const {
-  return grid();
+  std::string text = grid();
+  if (auto ratings = tournament_rating_list(*this, allplayall_settings(cf_).ratings))
+    text += "\n" + rating_list_text(*ratings);
+  return text;
 }
 
 nlohmann::json AllPlayAll::json_report() const {
   nlohmann::json competitors = nlohmann::json::array();
   for (std::size_t i = 0; i < competitors_.size(); ++i)
     competitors.push_back({{"letter", letter(i)}, {"code", competitors_[i]}});
+  const auto ratings = tournament_rating_list(*this, allplayall_settings(cf_).ratings);
   return {{"competition_type", "allplayall"},
           {"code", cf_.code},
           {"description", cf_.common.description},
           {"games_played", games_played()},
           {"competitors", competitors},
           {"matchups", matchups_json()},
-          {"players", players_json()}};
+          {"players", players_json()},
+          {"rating_list", ratings ? rating_list_json(*ratings) : nlohmann::json(nullptr)}};
 }
 
 }  // namespace rm::comp

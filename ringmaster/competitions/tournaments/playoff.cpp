@@ -1,6 +1,9 @@
 #include "ringmaster/competitions/tournaments/playoff.hpp"
 
+#include <set>
 #include <stdexcept>
+
+#include "ringmaster/competitions/tournaments/rating_list.hpp"
 
 namespace rm::comp {
 namespace {
@@ -13,7 +16,24 @@ std::vector<rm::control::MatchupSettings> playoff_matchups(const rm::control::Co
   return s->matchups;
 }
 
+const rm::control::PlayoffSettings& playoff_settings(const rm::control::ControlFile& cf) {
+  return std::get<rm::control::PlayoffSettings>(cf.competition);
+}
+
 }  // namespace
+
+// The rating list adds nothing to one matchup's Elo: shown for three or more players, or
+// when a rating_anchor asks for it.
+std::optional<RatingListReport> Playoff::rating_list() const {
+  const auto& settings = playoff_settings(cf_);
+  std::set<std::string> players;
+  for (const auto& m : matchups_) {
+    players.insert(m.settings.player_1);
+    players.insert(m.settings.player_2);
+  }
+  if (players.size() < 3 && !settings.ratings.anchor) return std::nullopt;
+  return tournament_rating_list(*this, settings.ratings);
+}
 
 Playoff::Playoff(const rm::control::ControlFile& cf) : Tournament(cf, playoff_matchups(cf)) {}
 
@@ -24,6 +44,7 @@ std::string Playoff::short_report() const {
   text += "\n";
   const std::string blocks = matchup_blocks();
   if (!blocks.empty()) text += blocks + "\n";
+  if (auto ratings = rating_list()) text += rating_list_text(*ratings) + "\n";
   return text + player_lines() + "\n";
 }
 
@@ -33,13 +54,22 @@ std::string Playoff::full_report() const {
 
 std::string Playoff::screen_report(const std::vector<std::string>&) const {
   const std::string blocks = matchup_blocks();
-  return blocks.empty() ? std::string("no games played yet\n") : blocks;
+  if (blocks.empty()) return "no games played yet\n";
+  auto ratings = rating_list();
+  return ratings ? blocks + "\n" + rating_list_text(*ratings) : blocks;
 }
 
 nlohmann::json Playoff::json_report() const {
-  return {{"competition_type", "playoff"},         {"code", cf_.code},
-          {"description", cf_.common.description}, {"games_played", games_played()},
-          {"matchups", matchups_json()},           {"players", players_json()}};
+  const auto ratings = rating_list();
+  const auto& gauntlet = playoff_settings(cf_).gauntlet_player;
+  return {{"competition_type", "playoff"},
+          {"code", cf_.code},
+          {"description", cf_.common.description},
+          {"games_played", games_played()},
+          {"matchups", matchups_json()},
+          {"players", players_json()},
+          {"gauntlet_player", gauntlet ? nlohmann::json(*gauntlet) : nlohmann::json(nullptr)},
+          {"rating_list", ratings ? rating_list_json(*ratings) : nlohmann::json(nullptr)}};
 }
 
 }  // namespace rm::comp

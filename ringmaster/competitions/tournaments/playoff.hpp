@@ -2,6 +2,7 @@
 // preference (fewest games first). Settings: docs/control-file.md; reports: docs/tournaments.md.
 #pragma once
 
+#include "ringmaster/competitions/tournaments/rating_list.hpp"
 #include "ringmaster/competitions/tournaments/tournament.hpp"
 
 namespace rm::comp {
@@ -15,6 +16,9 @@ class Playoff final : public Tournament {
   std::string short_report() const override;
   std::string screen_report(const std::vector<std::string>& game_ids_in_progress) const override;
   nlohmann::json json_report() const override;
+
+ private:
+  std::optional<RatingListReport> rating_list() const;
 };
 
 }  // namespace rm::comp

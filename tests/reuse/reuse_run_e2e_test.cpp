@@ -1,0 +1,134 @@
+// Whole runs with `reuse: true`: the same records as with fresh engines, fewer engine
+// starts, and no engine left after the run ends, after `stop` and after SIGINT.
+#include <catch2/catch.hpp>
+#include <csignal>
+#include <filesystem>
+#include <map>
+#include <regex>
+
+#include "tests/e2e/e2e_support.hpp"
+
+using namespace std::chrono_literals;
+
+namespace {
+
+using rm::test::CompetitionDir;
+
+const std::string kScripted = std::string(RM_BIN_DIR) + "/scripted_engine";
+
+// Engines without state across games (a move counter would make --resign-after N count
+// over all the games a kept engine plays): each plays the unused points in order.
+std::string playoff(bool reuse, int games, const std::string& extra_flags = "") {
+  const std::string keep = reuse ? "    reuse: true\n" : "";
+  return "competition_type: playoff\n"
+         "players:\n"
+         "  a:\n"
+         "    command: [" +
+         kScripted + ", --name, a" + extra_flags + "]\n" + keep +
+         "  b:\n"
+         "    command: [" +
+         kScripted + ", --name, b" + extra_flags + "]\n" + keep +
+         "board_size: 5\n"
+         "komi: 0.5\n"
+         "scorer: internal\n"
+         "matchups:\n"
+         "  - {player_1: a, player_2: b, alternating: true, number_of_games: " +
+         std::to_string(games) + "}\n";
+}
+
+std::string moves_and_result(const std::string& sgf) {
+  std::string out;
+  static const std::regex node(R"(;([BW])\[([a-z]*)\])");
+  for (auto it = std::sregex_iterator(sgf.begin(), sgf.end(), node); it != std::sregex_iterator();
+       ++it)
+    out += (*it)[1].str() + (*it)[2].str() + " ";
+  static const std::regex result(R"(RE\[([^\]]*)\])");
+  std::smatch m;
+  if (std::regex_search(sgf, m, result)) out += "RE " + m[1].str();
+  return out;
+}
+
+// game id -> moves and result, from the SGF records.
+std::map<std::string, std::string> records(const CompetitionDir& c) {
+  std::map<std::string, std::string> out;
+  for (const auto& g : c.games()) out[g.game_id] = moves_and_result(rm::test::slurp(g.sgf_path));
+  return out;
+}
+
+// Engines started: every start sends `name`; a kept engine is only probed.
+int engine_starts(const CompetitionDir& c) {
+  int starts = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(c.file(".gtplogs"))) {
+    const std::string log = rm::test::slurp(entry.path().string());
+    for (std::size_t at = 0; (at = log.find(": name\n", at)) != std::string::npos; ++at) ++starts;
+  }
+  return starts;
+}
+
+}  // namespace
+
+TEST_CASE("reuse run: the same records as fresh engines, with fewer starts", "[reuse][e2e]") {
+  CompetitionDir fresh("fresh", playoff(false, 8));
+  auto f = fresh.run({"run", "-j", "2", "-q", "--log-gtp"});
+  INFO(f.err);
+  REQUIRE(f.exit_status == 0);
+  CompetitionDir kept("kept", playoff(true, 8));
+  auto k = kept.run({"run", "-j", "2", "-q", "--log-gtp"});
+  INFO(k.err);
+  REQUIRE(k.exit_status == 0);
+  const auto a = records(fresh), b = records(kept);
+  CHECK(a.size() == 8);
+  CHECK(a == b);
+  CHECK(engine_starts(fresh) == 16);
+  CHECK(engine_starts(kept) <= 4);  // two workers, two players each
+  CHECK(rm::test::tagged_processes_after(fresh.tag(), 5s).empty());
+  CHECK(rm::test::tagged_processes_after(kept.tag(), 5s).empty());
+}
+
+TEST_CASE("reuse run: no engine is left after stop or SIGINT", "[reuse][e2e]") {
+  const std::string slow = ", --sleep-before-move, '0.02'";
+  SECTION("stop") {
+    CompetitionDir c("stop", playoff(true, 400, slow));
+    auto running = c.start({"run", "-j", "2", "-q"});
+    REQUIRE(c.wait_for_games(3));
+    auto stop = c.run({"stop"});
+    CHECK(stop.exit_status == 0);
+    auto f = running->wait(60s);
+    REQUIRE(f);
+    CHECK(f->exit_status == 0);
+    CHECK(rm::test::tagged_processes_after(c.tag(), 5s).empty());
+    // Resuming after a stop is an ordinary run.
+    auto more = c.run({"run", "-q", "--max-games", "2"});
+    CHECK(more.exit_status == 0);
+    CHECK(rm::test::tagged_processes_after(c.tag(), 5s).empty());
+  }
+  SECTION("SIGINT") {
+    CompetitionDir c("sigint", playoff(true, 400, slow));
+    auto running = c.start({"run", "-j", "2", "-q"});
+    REQUIRE(c.wait_for_games(3));
+    running->send(SIGINT);
+    auto f = running->wait(60s);
+    REQUIRE(f);
+    CHECK(f->exit_status == 3);
+    CHECK(rm::test::tagged_processes_after(c.tag(), 5s).empty());
+  }
+}
+
+TEST_CASE(
+    "reuse run: an engine that crashes in a later game: that game is void and replayed "
+    "with a fresh engine; the records are the fresh engines' ones",
+    "[reuse][e2e]") {
+  CompetitionDir fresh("fresh-ref", playoff(false, 6));
+  REQUIRE(fresh.run({"run", "-q"}).exit_status == 0);
+  // A game of 5x5 asks a player for at most 14 moves: a fresh engine never reaches its 20th,
+  // a kept one does in its second game.
+  CompetitionDir kept("crashing", playoff(true, 6, ", --crash-after-moves, '20'"));
+  auto k = kept.run({"run", "-q"});
+  INFO(k.err);
+  REQUIRE(k.exit_status == 0);
+  CHECK(records(kept) == records(fresh));
+  auto store = rm::store::Store::open_read_only(kept.file(".db"));
+  CHECK(store->void_game_count() >= 1);
+  CHECK_THAT(rm::test::slurp(kept.file(".log")), Catch::Contains("crashing after 20 moves"));
+  CHECK(rm::test::tagged_processes_after(kept.tag(), 5s).empty());
+}

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "engine/process/cpu_affinity.hpp"
+#include "ringmaster/report/live_summary.hpp"
 #include "ringmaster/report/progress_text.hpp"
 #include "ringmaster/run/history_recovery.hpp"
 #include "ringmaster/run/interrupt_signals.hpp"
@@ -336,6 +337,11 @@ class RunLoop {
     f.stop_key_hint = stop_key_ != nullptr;
     f.void_games = void_games_before_run_ + summary_.void_games;
     f.screen_report = competition_.screen_report(f.games_in_progress);
+    try {
+      f.summary_lines = rm::report::live_summary_lines(competition_.json_report());
+    } catch (const std::exception&) {
+      // The summary is a convenience: a frame without it is still right.
+    }
     f.recent_results = results_;
     f.recent_warnings = warnings_;
     f.progress_line = rm::report::progress_text(progress());

@@ -1,6 +1,6 @@
 // Stable inputs -> exact outputs: the HTML report and the CSV export of fixed competitions
 // against files in tests/report/golden/. After an intended change, regenerate them with
-// RM_UPDATE_GOLDEN=1 build/tests/report/report_tests "[golden]" and review the diff.
+// RM_UPDATE_GOLDEN=1 build/bin/report_tests "[golden]" and review the diff.
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <fstream>

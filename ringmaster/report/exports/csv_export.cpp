@@ -71,11 +71,14 @@ std::string csv_export(const ReportInputs& in) {
     if (tuner) {
       const bool black = !g.candidate.empty() && r.black_code == g.candidate;
       const bool white = !g.candidate.empty() && r.white_code == g.candidate;
-      std::string won;
+      const char* won = "";
       if (!r.is_void && (black || white) && !r.winner.empty())
         won = r.winning_code() == g.candidate ? "1" : "0";
-      f.insert(f.end(), {g.validation ? "1" : "0", g.candidate, black ? "b" : white ? "w" : "",
-                         won, g.parameters});
+      f.emplace_back(g.validation ? "1" : "0");
+      f.push_back(g.candidate);
+      f.emplace_back(black ? "b" : white ? "w" : "");
+      f.emplace_back(won);
+      f.push_back(g.parameters);
       for (std::size_t k = 0; k < in.parameter_codes.size(); ++k)
         f.push_back(k < g.values.size() ? value_text(g.values[k]) : "");
     }

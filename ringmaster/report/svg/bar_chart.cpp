@@ -54,7 +54,8 @@ std::string render(const BarChart& chart) {
     const double v = std::isfinite(b.value) ? b.value : (b.value > 0 ? axis.hi() : axis.lo());
     const double x = px(v);
     out += fmt::format(
-        "<rect class=\"bar\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\">"
+        "<rect class=\"bar\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" "
+        "stroke=\"#777777\" stroke-width=\"0.5\">"
         "<title>{}</title></rect>\n",
         coord(std::min(zero, x)), coord(y + 3), coord(std::fabs(x - zero)), coord(kRow - 6),
         colour, escape_xml(b.tooltip.empty() ? b.label : b.tooltip));

@@ -90,7 +90,9 @@ std::string render(const XYPlot& plot) {
   if (!categorical && !plot.x_min && !plot.x_max && !x_axis.log_scale()) x_axis.extend_to_ticks();
   Axis y_axis(plot.y_min.value_or(ys.lo), plot.y_max.value_or(ys.hi));
   if (!plot.y_min && !plot.y_max) y_axis.extend_to_ticks();
-  auto px = [&](double x) { return x_axis.map(x, f.left, f.right); };
+  // Numeric x axes keep the data off the frame's edges (markers and error bars stay whole).
+  const double x_pad = categorical ? 0.0 : 10.0;
+  auto px = [&](double x) { return x_axis.map(x, f.left + x_pad, f.right - x_pad); };
   auto py = [&](double y) { return y_axis.map(y, f.bottom, f.top); };
 
   std::string out = open_svg("xy", plot.css_class, plot.title, width, height);

@@ -90,7 +90,7 @@ void check_example(const std::string& name) {
   const std::string control = prepare_example(dir, name);
   const std::string tag = name + "-" + std::to_string(std::random_device{}());
   {
-    rm::test::ChildProcess run({kRingmaster, control, "run", "-q", "-j", "2", "-g", "6"},
+    rm::test::ChildProcess run({kRingmaster, control, "run", "-q", "-j", "2", "-g", "40"},
                                dir.file("run"), tag);
     auto finished = run.wait(std::chrono::seconds(240));
     REQUIRE(finished);

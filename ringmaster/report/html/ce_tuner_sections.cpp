@@ -48,7 +48,8 @@ std::string distribution_plots(const ReportInputs& in, const std::vector<Generat
     plot.title = "Distribution of " + code + " per generation";
     plot.x_label = "generation";
     plot.y_label = code + " (optimiser value)";
-    rm::svg::Series mean{"mean \u00b1 2 sd", {}, true, true, true};
+    plot.x_integer = true;
+    rm::svg::Series mean{"mean \u00b1 2 sd", {}, true, true, false};
     rm::svg::Series elite{"elite samples", {}, false, true};
     rm::svg::Series other{"other samples", {}, false, true};
     elite.colour = "#d55e00";
@@ -85,6 +86,7 @@ std::string distribution_plots(const ReportInputs& in, const std::vector<Generat
 std::string winrate_per_generation(const std::vector<Generation>& gens) {
   rm::svg::XYPlot plot;
   plot.css_class = "winrate-per-generation";
+  plot.x_integer = true;
   plot.title = "Win rate per generation";
   plot.x_label = "generation";
   plot.y_label = "win rate (%)";

@@ -46,8 +46,6 @@ rm::svg::HeatCell rate_cell(const Tally& t) {
   if (t.games > 0) {
     c.value = static_cast<double>(t.wins) / static_cast<double>(t.games);
     c.text = fmt::format("{:.0f}%", 100.0 * *c.value);
-  } else {
-    c.text = "0";
   }
   c.tooltip = fmt::format("{}/{} games won", t.wins, t.games);
   return c;
@@ -93,6 +91,8 @@ std::string winrate_against_parameters(const ReportInputs& in,
     plot.guides.push_back({0.5, "50%"});
     rm::svg::Series s;
     s.name = "win rate, 95% interval";
+    // Pooled over the other parameters the points are not one curve: no line between them.
+    s.line = in.parameter_codes.size() == 1;
     std::vector<double> xs;
     std::size_t index = 0;
     for (const auto& [key, t] : by_value) {

@@ -187,7 +187,9 @@ std::string elo_over_time(const ReportInputs& in, const nlohmann::json& m) {
     }
     s.points.push_back(p);
   }
-  if (s.points.empty()) return "";
+  if (s.points.empty())
+    return note(plot.title + ": one player has won every game so far, so the Elo difference "
+                             "has no finite estimate yet.");
   plot.series.push_back(std::move(s));
   return figure(rm::svg::render(plot),
                 "The estimate after each number of games (from every game so far), with its 95% "

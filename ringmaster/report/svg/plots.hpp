@@ -61,6 +61,7 @@ struct XYPlot {
   // Category labels: when set, x values are indexes 0..n-1 into these (a categorical axis).
   std::vector<std::string> x_categories;
   double y_scale = 1.0;  // tick labels show y * y_scale (e.g. 100 for a rate in percent)
+  bool x_integer = false;  // x is a count (e.g. a generation): ticks only at whole numbers
   Size size;
 };
 

@@ -108,6 +108,8 @@ std::string render(const XYPlot& plot) {
       x_ticks.push_back({static_cast<double>(i), plot.x_categories[i]});
   } else {
     x_ticks = x_axis.ticks();
+    if (plot.x_integer)
+      std::erase_if(x_ticks, [](const Tick& t) { return std::fabs(t.value - std::round(t.value)) > 1e-9; });
   }
   for (const auto& t : x_ticks)
     out += fmt::format("<line class=\"grid\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>\n",

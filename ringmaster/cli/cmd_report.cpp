@@ -26,8 +26,8 @@ void write_sgf_collection(const rm::report::ReportInputs& inputs, const std::str
   std::cerr << "sgf collection: " << collection.games << " game"
             << (collection.games == 1 ? "" : "s");
   if (!collection.missing.empty())
-    std::cerr << "; " << collection.missing.size() << " without a record (first: "
-              << collection.missing.front() << ")";
+    std::cerr << "; " << collection.missing.size()
+              << " without a record (first: " << collection.missing.front() << ")";
   std::cerr << std::endl;
 }
 

@@ -73,8 +73,9 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
   app.add_flag("--json", line.json, "with show/report: print the report as JSON");
   app.add_flag("--html", line.html, "with report: print the HTML report (with plots)");
   app.add_flag("--csv", line.csv, "with report: print one CSV row per game");
-  app.add_option("--sgf-collection", line.sgf_collection,
-                 "with report: write every game's SGF record to FILE as one collection (- for stdout)")
+  app.add_option(
+         "--sgf-collection", line.sgf_collection,
+         "with report: write every game's SGF record to FILE as one collection (- for stdout)")
       ->type_name("FILE");
   app.add_option("--baseline", line.baseline,
                  "with playoff-file: the player the tuned candidate meets (default: the opponent)")

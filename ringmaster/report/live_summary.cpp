@@ -61,7 +61,8 @@ std::string model_best(const nlohmann::json& report) {
   std::string regions;
   for (const auto& v : e.value("values", nlohmann::json::array()))
     regions += fmt::format("{}{} {:.4g} to {:.4g}", regions.empty() ? "" : ", ",
-                           v.value("code", std::string()), number(v, "ci95_low", std::numeric_limits<double>::quiet_NaN()),
+                           v.value("code", std::string()),
+                           number(v, "ci95_low", std::numeric_limits<double>::quiet_NaN()),
                            number(v, "ci95_high", std::numeric_limits<double>::quiet_NaN()));
   return fmt::format("estimated optimum: {} (95% region: {}), win rate {} (95%: {} to {})",
                      e.value("parameters", std::string()), regions, rate(e["win_rate"]),
@@ -85,11 +86,11 @@ std::vector<std::string> live_summary_lines(const nlohmann::json& report) {
       const auto& e = m.value("elo", nlohmann::json::object());
       if (e.value("games", 0) == 0) continue;
       const double margin = number(e, "margin", std::numeric_limits<double>::infinity());
-      std::string line = fmt::format(
-          "elo {}: {} \u00b1 {} ({} games, LOS {})", m.value("name", std::string()),
-          signed_elo(number(e, "elo", 0.0)),
-          std::isfinite(margin) ? fmt::format("{:.0f}", margin) : "inf", e.value("games", 0),
-          rate(e.value("los", nlohmann::json())));
+      std::string line =
+          fmt::format("elo {}: {} \u00b1 {} ({} games, LOS {})", m.value("name", std::string()),
+                      signed_elo(number(e, "elo", 0.0)),
+                      std::isfinite(margin) ? fmt::format("{:.0f}", margin) : "inf",
+                      e.value("games", 0), rate(e.value("los", nlohmann::json())));
       const auto& sprt = m.value("sprt", nlohmann::json());
       if (sprt.is_object())
         line += fmt::format(", SPRT llr {:.2f} ({:.2f}, {:.2f}) {}", number(sprt, "llr", 0.0),

@@ -15,10 +15,11 @@ namespace rm::report {
 // One finished game (void or not) with what the tuners know of its candidate.
 struct GameRecord {
   rm::game::GameResult result{};
-  std::string candidate{};               // tuners: the candidate's player code; "" otherwise
-  std::string parameters{};              // tuners: its formatted parameters ("pl: 129"); "" if unknown
-  std::vector<nlohmann::json> values{};  // tuners: its engine values, one per parameter; empty if unknown
-  bool validation = false;             // a tuner's validation game
+  std::string candidate{};   // tuners: the candidate's player code; "" otherwise
+  std::string parameters{};  // tuners: its formatted parameters ("pl: 129"); "" if unknown
+  std::vector<nlohmann::json>
+      values{};             // tuners: its engine values, one per parameter; empty if unknown
+  bool validation = false;  // a tuner's validation game
 };
 
 struct PlayerInfo {
@@ -27,16 +28,16 @@ struct PlayerInfo {
 };
 
 struct ReportInputs {
-  nlohmann::json report;            // the JSON report (with last_run_halt)
-  std::string text_report;          // the full text report, kept whole in the HTML
-  std::vector<GameRecord> games;    // finished non-void games, in commit order
-  std::vector<GameRecord> void_games;  // in commit order
-  std::vector<PlayerInfo> players;  // the control file's players, in code order
+  nlohmann::json report;                     // the JSON report (with last_run_halt)
+  std::string text_report;                   // the full text report, kept whole in the HTML
+  std::vector<GameRecord> games;             // finished non-void games, in commit order
+  std::vector<GameRecord> void_games;        // in commit order
+  std::vector<PlayerInfo> players;           // the control file's players, in code order
   std::vector<std::string> parameter_codes;  // tuners: one per parameter, in order
-  int max_depth = 1;                // mc_tuner's max_depth
-  std::string control_file_name;    // e.g. "demo_ringbot.yaml"
-  std::string control_text;         // the control file as written
-  std::string directory;            // the competition directory (SGF links are relative to it)
+  int max_depth = 1;                         // mc_tuner's max_depth
+  std::string control_file_name;             // e.g. "demo_ringbot.yaml"
+  std::string control_text;                  // the control file as written
+  std::string directory;  // the competition directory (SGF links are relative to it)
 };
 
 }  // namespace rm::report

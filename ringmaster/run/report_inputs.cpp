@@ -83,7 +83,8 @@ class CandidateFinder {
       if (open == std::string::npos || close == std::string::npos || close < open) return;
       g.parameters = line.substr(0, open);
       const auto found = by_path_.find(line.substr(open + 2, close - open - 2));
-      if (found != by_path_.end()) g.values = values_of(found->second.value("engine_values", nlohmann::json()));
+      if (found != by_path_.end())
+        g.values = values_of(found->second.value("engine_values", nlohmann::json()));
     } else if (type == "ce_tuner") {
       const auto found = by_candidate_.find(g.candidate);
       if (found == by_candidate_.end()) return;
@@ -95,7 +96,8 @@ class CandidateFinder {
       if (next_model_sample_ >= samples.size()) return;
       const auto& u = samples[next_model_sample_++].u;
       g.parameters = model_->format_parameters(u);
-      for (const auto& v : model_->engine_values(u)) g.values.push_back(rm::scales::value_to_json(v));
+      for (const auto& v : model_->engine_values(u))
+        g.values.push_back(rm::scales::value_to_json(v));
     }
   }
 
@@ -172,13 +174,16 @@ rm::report::ReportInputs gather_report_inputs(const CompetitionSession& session,
   return in;
 }
 
-std::string html_report_path(const CompetitionPaths& paths) { return paths.report + ".html"; }
+std::string html_report_path(const CompetitionPaths& paths) {
+  return paths.report + ".html";
+}
 
 std::string write_html_report_file(const rm::report::ReportInputs& inputs,
                                    const CompetitionPaths& paths) {
   std::string html = rm::report::html_report(inputs);
   const std::string error = rm::game::write_file_atomically(html_report_path(paths), html);
-  if (!error.empty()) throw RingmasterError("can't write " + html_report_path(paths) + ": " + error);
+  if (!error.empty())
+    throw RingmasterError("can't write " + html_report_path(paths) + ": " + error);
   return html;
 }
 

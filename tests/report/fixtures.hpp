@@ -21,8 +21,10 @@ inline rm::game::GameResult game(const std::string& id, const std::string& black
   r.move_count = 60;
   r.black_cpu_s = black_cpu;
   r.white_cpu_s = white_cpu;
-  r.black_long_description = black == "opp" || black == "strong" || black == "weak" ? "ringbot 0.1.0 " + black : "";
-  r.white_long_description = white == "opp" || white == "strong" || white == "weak" ? "ringbot 0.1.0 " + white : "";
+  r.black_long_description =
+      black == "opp" || black == "strong" || black == "weak" ? "ringbot 0.1.0 " + black : "";
+  r.white_long_description =
+      white == "opp" || white == "strong" || white == "weak" ? "ringbot 0.1.0 " + white : "";
   r.sgf_path = "/comp/fixture.games/" + id + ".sgf";
   return r;
 }

@@ -28,7 +28,8 @@ TEST_CASE("the live summary of the model tuner names the optimum's region", "[li
   CHECK(lines[0] ==
         "estimated optimum: c: 0.412 (95% region: c 0.31 to 0.55), win rate 41.2% (95%: 37.1% "
         "to 45.5%)");
-  CHECK(rm::report::live_summary_lines(nlohmann::json::parse(R"({"competition_type": "model_tuner", "estimate": null})"))
+  CHECK(rm::report::live_summary_lines(
+            nlohmann::json::parse(R"({"competition_type": "model_tuner", "estimate": null})"))
             .empty());
 }
 
@@ -41,5 +42,6 @@ TEST_CASE("slow runs show their rate per hour", "[live]") {
   p.games_remaining = 8;
   p.games_played_this_run = 2;
   p.seconds_this_run = 600;  // 12 games per hour: 8 more take 40 minutes
-  CHECK(rm::report::progress_text(p) == "progress: 2/10 games played, 12.0 games per hour, about 40m 00s left");
+  CHECK(rm::report::progress_text(p) ==
+        "progress: 2/10 games played, 12.0 games per hour, about 40m 00s left");
 }

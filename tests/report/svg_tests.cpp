@@ -58,7 +58,8 @@ TEST_CASE("text is escaped and shortened by characters", "[svg]") {
   CHECK(escape_xml("a<b & \"c\" 'd'>") == "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;");
   CHECK(shorten("abcdef", 4) == "abc\u2026");
   CHECK(shorten("abcd", 4) == "abcd");
-  CHECK(shorten("\u00e9\u00e9\u00e9\u00e9\u00e9", 3) == "\u00e9\u00e9\u2026");  // never half a character
+  CHECK(shorten("\u00e9\u00e9\u00e9\u00e9\u00e9", 3) ==
+        "\u00e9\u00e9\u2026");  // never half a character
   CHECK(format_number(12345, 0) == "12\u2009345");
   CHECK(format_number(-0.0001, 2) == "0.00");
   CHECK(coord(12.5) == "12.5");
@@ -115,7 +116,8 @@ TEST_CASE("a heatmap colours each cell and has a colour key", "[svg]") {
   map.title = "t";
   map.x_labels = {"1", "2", "3"};
   map.y_labels = {"a", "b"};
-  map.cells = {{{0.1, "10%"}, {0.5, "50%"}, {0.9, "90%"}}, {{std::nullopt, ""}, {1.0, "100%"}, {0.0, "0%"}}};
+  map.cells = {{{0.1, "10%"}, {0.5, "50%"}, {0.9, "90%"}},
+               {{std::nullopt, ""}, {1.0, "100%"}, {0.0, "0%"}}};
   const std::string svg = render(map);
   CHECK(count(svg, "class=\"heat-cell\"") == 6);
   CHECK(svg.find(diverging_colour(0.5)) != std::string::npos);

@@ -36,7 +36,8 @@ inline std::string first_nesting_fault(const std::string& text) {
       continue;
     }
     if (open.empty() || open.back() != name)
-      return "</" + name + "> closes <" + (open.empty() ? std::string("nothing") : open.back()) + ">";
+      return "</" + name + "> closes <" + (open.empty() ? std::string("nothing") : open.back()) +
+             ">";
     open.pop_back();
   }
   if (!open.empty()) return "<" + open.back() + "> never closed";

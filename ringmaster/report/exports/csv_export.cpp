@@ -40,12 +40,13 @@ std::string csv_field(const std::string& text) {
 
 std::string csv_export(const ReportInputs& in) {
   const bool tuner = !in.parameter_codes.empty();
-  std::vector<std::string> header{"game_id",     "black",     "white",       "winner",
-                                  "winner_colour", "result",  "margin",      "jigo",
-                                  "forfeit",     "forfeit_cause", "void",    "void_reason",
-                                  "moves",       "black_cpu_s", "white_cpu_s", "sgf_path"};
+  std::vector<std::string> header{"game_id",       "black",         "white",       "winner",
+                                  "winner_colour", "result",        "margin",      "jigo",
+                                  "forfeit",       "forfeit_cause", "void",        "void_reason",
+                                  "moves",         "black_cpu_s",   "white_cpu_s", "sgf_path"};
   if (tuner) {
-    for (const char* h : {"validation", "candidate", "candidate_colour", "candidate_won", "parameters"})
+    for (const char* h :
+         {"validation", "candidate", "candidate_colour", "candidate_won", "parameters"})
       header.emplace_back(h);
     for (const auto& code : in.parameter_codes) header.push_back(code);
   }

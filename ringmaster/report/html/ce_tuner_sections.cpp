@@ -35,12 +35,15 @@ std::vector<Generation> generations_of(const nlohmann::json& report) {
 }
 
 double dim_value(const nlohmann::json& distribution, std::size_t k, const char* key) {
-  return k < distribution.size() ? number_at(distribution[k], key, std::numeric_limits<double>::quiet_NaN()) : std::numeric_limits<double>::quiet_NaN();
+  return k < distribution.size()
+             ? number_at(distribution[k], key, std::numeric_limits<double>::quiet_NaN())
+             : std::numeric_limits<double>::quiet_NaN();
 }
 
 std::string distribution_plots(const ReportInputs& in, const std::vector<Generation>& gens) {
   std::string body;
-  const nlohmann::json& final_distribution = in.report.value("distribution", nlohmann::json::array());
+  const nlohmann::json& final_distribution =
+      in.report.value("distribution", nlohmann::json::array());
   for (std::size_t k = 0; k < final_distribution.size(); ++k) {
     const std::string code = final_distribution[k].value("code", "x" + std::to_string(k));
     rm::svg::XYPlot plot;
@@ -146,16 +149,16 @@ std::string optimum(const ReportInputs& in, const std::vector<Generation>& gens)
         for (const auto& sample : g.samples) {
           const auto& ov = sample.value("optimiser_values", nlohmann::json::array());
           if (ov.size() <= b || !ov[a].is_number() || !ov[b].is_number()) continue;
-          s.points.push_back({ov[a].get<double>(), ov[b].get<double>(), std::nullopt,
-                              std::nullopt, sample.value("parameters", std::string())});
+          s.points.push_back({ov[a].get<double>(), ov[b].get<double>(), std::nullopt, std::nullopt,
+                              sample.value("parameters", std::string())});
         }
         if (!s.points.empty()) plot.series.push_back(std::move(s));
       }
       const double ma = number_at(d[a], "mean"), mb = number_at(d[b], "mean");
       const double sa = std::sqrt(std::max(0.0, number_at(d[a], "variance")));
       const double sb = std::sqrt(std::max(0.0, number_at(d[b], "variance")));
-      plot.regions.push_back({ma - 1.96 * sa, ma + 1.96 * sa, mb - 1.96 * sb, mb + 1.96 * sb,
-                              "mean \u00b1 1.96 sd"});
+      plot.regions.push_back(
+          {ma - 1.96 * sa, ma + 1.96 * sa, mb - 1.96 * sb, mb + 1.96 * sb, "mean \u00b1 1.96 sd"});
       rm::svg::Series m{"estimated optimum", {{ma, mb}}, false, true};
       m.colour = "#000000";
       plot.series.push_back(std::move(m));

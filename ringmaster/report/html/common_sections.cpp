@@ -14,7 +14,8 @@ namespace {
 
 // Tuner candidates have a code per game ("#17", "g4#0"): they are shown as one player.
 std::string player_group(const GameRecord& g, const std::string& code) {
-  if (!g.candidate.empty() && code == g.candidate) return g.validation ? "candidate (validation)" : "candidates";
+  if (!g.candidate.empty() && code == g.candidate)
+    return g.validation ? "candidate (validation)" : "candidates";
   return code;
 }
 
@@ -71,8 +72,8 @@ std::string players_section(const ReportInputs& in) {
     const bool listed = std::any_of(in.players.begin(), in.players.end(),
                                     [&](const PlayerInfo& p) { return p.code == code; });
     if (!listed)
-      rows.push_back({code, "(from the candidate template)", s.description,
-                      std::to_string(s.black), std::to_string(s.white)});
+      rows.push_back({code, "(from the candidate template)", s.description, std::to_string(s.black),
+                      std::to_string(s.white)});
   }
   return section("players", "Players",
                  table({"player", "command", "description (from the engine)", "games as Black",
@@ -96,7 +97,8 @@ std::string causes_section(const ReportInputs& in) {
     body += "<p>No game was lost by forfeit.</p>\n";
   } else {
     std::vector<std::vector<std::string>> rows;
-    for (const auto& [key, n] : forfeits) rows.push_back({key.first, key.second, std::to_string(n)});
+    for (const auto& [key, n] : forfeits)
+      rows.push_back({key.first, key.second, std::to_string(n)});
     body += "<h3>Forfeits</h3>\n" + table({"player (lost)", "cause", "games"}, rows, "forfeits");
   }
   if (voids.empty()) {
@@ -156,9 +158,9 @@ std::string cpu_section(const ReportInputs& in) {
     for (std::size_t i = 0; i < t.points.size(); i += stride) s.points.push_back(t.points[i]);
     plot.series.push_back(std::move(s));
   }
-  std::string body = table({"player", "average CPU s per game", "max CPU s", "games with CPU time",
-                            "games without"},
-                           rows, "cpu");
+  std::string body = table(
+      {"player", "average CPU s per game", "max CPU s", "games with CPU time", "games without"},
+      rows, "cpu");
   body += figure(rm::svg::render(plot),
                  "Each dot is one player's CPU time in one game (as reported by the engine or "
                  "measured by ringmaster); a rising trend or outliers point to a problem.");

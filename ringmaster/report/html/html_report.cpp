@@ -39,7 +39,8 @@ std::string header(const ReportInputs& in) {
                     html::escape(r.value("competition_type", std::string())) + "</h1>\n";
   const std::string description = r.value("description", std::string());
   if (!description.empty()) out += "<p>" + html::escape(description) + "</p>\n";
-  out += fmt::format("<p>{} games played", html::json_text(r.value("games_played", nlohmann::json())));
+  out +=
+      fmt::format("<p>{} games played", html::json_text(r.value("games_played", nlohmann::json())));
   if (r.contains("number_of_games") && r["number_of_games"].is_number())
     out += " of " + html::json_text(r["number_of_games"]);
   out += fmt::format(", {} void.</p>\n", in.void_games.size());
@@ -60,7 +61,8 @@ std::string navigation(const std::string& body) {
     const std::size_t id_end = body.find('"', pos);
     const std::size_t h2 = body.find("<h2>", id_end);
     const std::size_t h2_end = body.find("</h2>", h2);
-    if (id_end == std::string::npos || h2 == std::string::npos || h2_end == std::string::npos) break;
+    if (id_end == std::string::npos || h2 == std::string::npos || h2_end == std::string::npos)
+      break;
     out += "<a href=\"#" + body.substr(pos, id_end - pos) + "\">" +
            body.substr(h2 + 4, h2_end - h2 - 4) + "</a>";
     pos = h2_end;
@@ -93,8 +95,9 @@ std::string html_report(const ReportInputs& in) {
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       "<meta name=\"generator\" content=\"ringmaster\">\n<title>" +
-      html::escape(in.report.value("code", std::string())) + " \u2014 ringmaster report</title>\n<style>" +
-      kStyle + "</style>\n</head>\n<body class=\"report " + html::escape(type) + "\">\n";
+      html::escape(in.report.value("code", std::string())) +
+      " \u2014 ringmaster report</title>\n<style>" + kStyle +
+      "</style>\n</head>\n<body class=\"report " + html::escape(type) + "\">\n";
   out += header(in);
   out += navigation(body);
   out += "<main>\n" + body + "</main>\n</body>\n</html>\n";

@@ -9,13 +9,15 @@
 
 namespace rm::report::html {
 
-std::string escape(const std::string& text) { return rm::svg::escape_xml(text); }
+std::string escape(const std::string& text) {
+  return rm::svg::escape_xml(text);
+}
 
 std::string section(const std::string& id, const std::string& title, const std::string& body,
                     const std::string& css_class) {
   return fmt::format("<section id=\"{}\"{}>\n<h2>{}</h2>\n{}</section>\n", escape(id),
-                     css_class.empty() ? "" : " class=\"" + escape(css_class) + "\"",
-                     escape(title), body);
+                     css_class.empty() ? "" : " class=\"" + escape(css_class) + "\"", escape(title),
+                     body);
 }
 
 std::string table(const std::vector<std::string>& header,
@@ -38,7 +40,9 @@ std::string figure(const std::string& svg, const std::string& caption) {
   return out + "</figure>\n";
 }
 
-std::string note(const std::string& text) { return "<p class=\"note\">" + escape(text) + "</p>\n"; }
+std::string note(const std::string& text) {
+  return "<p class=\"note\">" + escape(text) + "</p>\n";
+}
 
 std::string json_text(const nlohmann::json& value, int decimals) {
   if (value.is_null()) return "\u2013";

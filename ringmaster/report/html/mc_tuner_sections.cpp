@@ -122,8 +122,7 @@ std::string winrate_against_parameters(const ReportInputs& in,
       const auto found = by_value.find(bk);
       if (found != by_value.end()) {
         rm::svg::Point p;
-        p.x = numeric ? *bk.number
-                      : static_cast<double>(std::distance(by_value.begin(), found));
+        p.x = numeric ? *bk.number : static_cast<double>(std::distance(by_value.begin(), found));
         p.y = number_at(best, "win_rate");
         b.points.push_back(p);
         plot.series.push_back(std::move(b));
@@ -185,9 +184,8 @@ std::string heatmaps(const ReportInputs& in, const std::vector<nlohmann::json>& 
 
 std::string candidate_bars(const std::string& css_class, const std::string& title,
                            std::vector<nlohmann::json> nodes, bool label_with_path) {
-  std::sort(nodes.begin(), nodes.end(), [](const auto& x, const auto& y) {
-    return x.value("games", 0) > y.value("games", 0);
-  });
+  std::sort(nodes.begin(), nodes.end(),
+            [](const auto& x, const auto& y) { return x.value("games", 0) > y.value("games", 0); });
   const std::size_t hidden = nodes.size() > kMaxBars ? nodes.size() - kMaxBars : 0;
   if (hidden > 0) nodes.resize(kMaxBars);
   rm::svg::BarChart chart;
@@ -200,7 +198,8 @@ std::string candidate_bars(const std::string& css_class, const std::string& titl
     if (label_with_path) bar.label = c.value("path", std::string()) + " " + bar.label;
     bar.value = c.value("games", 0);
     const auto& rate = c.value("win_rate", nlohmann::json());
-    bar.colour = rm::svg::diverging_colour(rate.is_number() ? rate.get<double>() : std::numeric_limits<double>::quiet_NaN());
+    bar.colour = rm::svg::diverging_colour(
+        rate.is_number() ? rate.get<double>() : std::numeric_limits<double>::quiet_NaN());
     bar.note = fmt::format("{} ({})", c.value("games", 0), percent(rate));
     bar.tooltip = fmt::format("{}: {}/{} won", bar.label, c.value("wins", 0), c.value("games", 0));
     chart.bars.push_back(std::move(bar));
@@ -214,10 +213,11 @@ std::string candidate_bars(const std::string& css_class, const std::string& titl
 
 std::string best_over_time(const ReportInputs& in) {
   const nlohmann::json best = in.report.value("best", nlohmann::json());
-  const std::string best_parameters = best.is_object() ? best.value("parameters", std::string()) : "";
+  const std::string best_parameters =
+      best.is_object() ? best.value("parameters", std::string()) : "";
   std::vector<double> pool_scores, best_scores, best_x;
-  const std::string opponent = in.report.value("opponent", nlohmann::json::object())
-                                   .value("code", std::string());
+  const std::string opponent =
+      in.report.value("opponent", nlohmann::json::object()).value("code", std::string());
   for (const auto& g : in.games) {
     if (g.validation) continue;
     const double score = g.result.losing_code() == opponent && !opponent.empty() ? 1.0 : 0.0;
@@ -240,8 +240,8 @@ std::string best_over_time(const ReportInputs& in) {
   rm::svg::Series pool{"all candidates", cumulative_rate(pool_scores), true, false, true};
   plot.series.push_back(std::move(pool));
   if (!best_scores.empty()) {
-    rm::svg::Series b{"best: " + best_parameters, cumulative_rate(best_scores, best_x), true,
-                      false, true};
+    rm::svg::Series b{"best: " + best_parameters, cumulative_rate(best_scores, best_x), true, false,
+                      true};
     plot.series.push_back(std::move(b));
   }
   return figure(rm::svg::render(plot),
@@ -275,8 +275,9 @@ std::string mc_tuner_sections(const ReportInputs& in) {
         best.value("games", 0), percent(best.value("win_rate", nlohmann::json())),
         percent(best.value("ci95_low", nlohmann::json())),
         percent(best.value("ci95_high", nlohmann::json())));
-  std::string out = section("tuning", "Win rate per candidate",
-                            summary + winrate_against_parameters(in, leaves) + heatmaps(in, leaves));
+  std::string out =
+      section("tuning", "Win rate per candidate",
+              summary + winrate_against_parameters(in, leaves) + heatmaps(in, leaves));
   out += section("games-per-candidate", "Games per candidate",
                  candidate_bars("games-per-candidate", "Games per candidate", leaves, false));
   out += section("over-time", "Over time", best_over_time(in));

@@ -58,8 +58,8 @@ std::string per_parameter(const ReportInputs& in, const std::vector<Played>& pla
     for (std::size_t i = 0; i < played.size(); i += stride) {
       const auto& p = played[i];
       if (k >= p.values.size() || !p.values[k]) continue;
-      (p.won ? won : lost).points.push_back({p.game, *p.values[k], std::nullopt, std::nullopt,
-                                             p.parameters});
+      (p.won ? won : lost)
+          .points.push_back({p.game, *p.values[k], std::nullopt, std::nullopt, p.parameters});
     }
     plot.series = {std::move(lost), std::move(won)};
     if (k < values.size()) {
@@ -69,8 +69,10 @@ std::string per_parameter(const ReportInputs& in, const std::vector<Played>& pla
         plot.regions.push_back({0.0, last, number_at(v, "ci95_low"), number_at(v, "ci95_high"),
                                 "optimum's 95% region"});
       if (v.contains("value")) {
-        rm::svg::Series e{"estimated optimum", {{0.0, number_at(v, "value")}, {last, number_at(v, "value")}},
-                          true, false};
+        rm::svg::Series e{"estimated optimum",
+                          {{0.0, number_at(v, "value")}, {last, number_at(v, "value")}},
+                          true,
+                          false};
         e.colour = "#000000";
         e.dashed = true;
         plot.series.push_back(std::move(e));
@@ -94,8 +96,8 @@ std::string per_pair(const ReportInputs& in, const std::vector<Played>& played,
     for (std::size_t b = a + 1; b < n; ++b) {
       rm::svg::XYPlot plot;
       plot.css_class = "optimum-region";
-      plot.title = "Points played and the optimum: " + in.parameter_codes[a] + " x " +
-                   in.parameter_codes[b];
+      plot.title =
+          "Points played and the optimum: " + in.parameter_codes[a] + " x " + in.parameter_codes[b];
       plot.x_label = in.parameter_codes[a] + " (engine value)";
       plot.y_label = in.parameter_codes[b] + " (engine value)";
       rm::svg::Series won = outcome_series(true), lost = outcome_series(false);
@@ -103,8 +105,9 @@ std::string per_pair(const ReportInputs& in, const std::vector<Played>& played,
       for (std::size_t i = 0; i < played.size(); i += stride) {
         const auto& p = played[i];
         if (p.values.size() <= b || !p.values[a] || !p.values[b]) continue;
-        (p.won ? won : lost).points.push_back({*p.values[a], *p.values[b], std::nullopt,
-                                               std::nullopt, p.parameters});
+        (p.won ? won : lost)
+            .points.push_back(
+                {*p.values[a], *p.values[b], std::nullopt, std::nullopt, p.parameters});
       }
       plot.series = {std::move(lost), std::move(won)};
       if (values.size() > b) {
@@ -113,7 +116,8 @@ std::string per_pair(const ReportInputs& in, const std::vector<Played>& played,
                                 "optimum's 95% region"});
         rm::svg::Series e{"estimated optimum",
                           {{number_at(values[a], "value"), number_at(values[b], "value")}},
-                          false, true};
+                          false,
+                          true};
         e.colour = "#000000";
         plot.series.push_back(std::move(e));
       }
@@ -152,7 +156,8 @@ std::string model_table(const nlohmann::json& model) {
   if (!model.is_object()) return "";
   std::vector<std::vector<std::string>> rows;
   for (const auto& c : model.value("coefficients", nlohmann::json::array()))
-    rows.push_back({c.value("term", std::string()), json_text(c.value("value", nlohmann::json()), 4),
+    rows.push_back({c.value("term", std::string()),
+                    json_text(c.value("value", nlohmann::json()), 4),
                     json_text(c.value("sd", nlohmann::json()), 4)});
   return fmt::format("<h3>The fitted model (on {} games)</h3>\n",
                      json_text(model.value("fitted_on", nlohmann::json()))) +
@@ -178,15 +183,18 @@ std::string model_tuner_sections(const ReportInputs& in) {
   std::vector<std::vector<std::string>> rows;
   if (estimate.is_object())
     for (const auto& v : estimate.value("values", nlohmann::json::array()))
-      rows.push_back({v.value("code", std::string()), json_text(v.value("value", nlohmann::json()), 4),
+      rows.push_back({v.value("code", std::string()),
+                      json_text(v.value("value", nlohmann::json()), 4),
                       json_text(v.value("ci95_low", nlohmann::json()), 4) + " to " +
                           json_text(v.value("ci95_high", nlohmann::json()), 4),
                       json_text(v.value("sampling_low", nlohmann::json()), 4) + " to " +
                           json_text(v.value("sampling_high", nlohmann::json()), 4)});
   std::string out = section(
       "optimum", "Estimated optimum",
-      headline + (rows.empty() ? "" : table({"parameter", "estimate", "95% region", "sampling region"},
-                                            rows, "optimum")) +
+      headline +
+          (rows.empty() ? ""
+                        : table({"parameter", "estimate", "95% region", "sampling region"}, rows,
+                                "optimum")) +
           per_pair(in, played, estimate) + model_table(in.report.value("model", nlohmann::json())));
   out += section("over-time", "Over time",
                  per_parameter(in, played, estimate) + winrate_over_time(played, estimate));

@@ -97,14 +97,17 @@ std::string elo_chart(const nlohmann::json& matchups) {
     bar.label = m.value("name", m.value("id", std::string()));
     const double elo = number_at(e, "elo");
     bar.value = std::clamp(elo, -widest, widest);
-    bar.low = std::clamp(number_at(e, "elo_lower", -std::numeric_limits<double>::infinity()), -widest, widest);
-    bar.high = std::clamp(number_at(e, "elo_upper", std::numeric_limits<double>::infinity()), -widest, widest);
+    bar.low = std::clamp(number_at(e, "elo_lower", -std::numeric_limits<double>::infinity()),
+                         -widest, widest);
+    bar.high = std::clamp(number_at(e, "elo_upper", std::numeric_limits<double>::infinity()),
+                          -widest, widest);
     bar.colour = elo >= 0 ? "#d55e00" : "#0072b2";
     const double margin = number_at(e, "margin", std::numeric_limits<double>::infinity());
-    bar.note = e.value("games", 0) == 0
-                   ? "no games"
-                   : signed_elo(elo) + (std::isfinite(margin) ? fmt::format(" \u00b1 {:.0f}", margin)
-                                                              : std::string(" \u00b1 inf"));
+    bar.note =
+        e.value("games", 0) == 0
+            ? "no games"
+            : signed_elo(elo) + (std::isfinite(margin) ? fmt::format(" \u00b1 {:.0f}", margin)
+                                                       : std::string(" \u00b1 inf"));
     bar.tooltip = fmt::format("{}: {} games, LOS {}", bar.label, e.value("games", 0),
                               percent(e.value("los", nlohmann::json())));
     chart.bars.push_back(std::move(bar));
@@ -128,9 +131,11 @@ std::string cross_table(const ReportInputs& in, const nlohmann::json& matchups) 
   std::map<std::pair<std::string, std::string>, std::pair<double, long long>> score;
   for (const auto& m : matchups) {
     const auto& wdl = m.value("wdl", nlohmann::json::object());
-    const double w = number_at(wdl, "wins"), d = number_at(wdl, "draws"), l = number_at(wdl, "losses");
+    const double w = number_at(wdl, "wins"), d = number_at(wdl, "draws"),
+                 l = number_at(wdl, "losses");
     const auto n = static_cast<long long>(w + d + l);
-    const std::string p1 = m.value("player_1", std::string()), p2 = m.value("player_2", std::string());
+    const std::string p1 = m.value("player_1", std::string()),
+                      p2 = m.value("player_2", std::string());
     auto& a = score[{p1, p2}];
     a.first += w + d / 2;
     a.second += n;
@@ -188,8 +193,9 @@ std::string elo_over_time(const ReportInputs& in, const nlohmann::json& m) {
     s.points.push_back(p);
   }
   if (s.points.empty())
-    return note(plot.title + ": one player has won every game so far, so the Elo difference "
-                             "has no finite estimate yet.");
+    return note(plot.title +
+                ": one player has won every game so far, so the Elo difference "
+                "has no finite estimate yet.");
   plot.series.push_back(std::move(s));
   return figure(rm::svg::render(plot),
                 "The estimate after each number of games (from every game so far), with its 95% "
@@ -246,23 +252,23 @@ std::string tournament_sections(const ReportInputs& in) {
   for (const auto& m : matchups) {
     const auto& e = m.value("elo", nlohmann::json::object());
     const auto& wdl = m.value("wdl", nlohmann::json::object());
-    rows.push_back({m.value("name", std::string()), json_text(m.value("games_played", nlohmann::json())),
-                    fmt::format("{}-{}-{}", json_text(wdl.value("wins", nlohmann::json())),
-                                json_text(wdl.value("draws", nlohmann::json())),
-                                json_text(wdl.value("losses", nlohmann::json()))),
-                    signed_elo(number_at(e, "elo")),
-                    signed_elo(number_at(e, "elo_lower", -std::numeric_limits<double>::infinity())) + " to " +
-                        signed_elo(number_at(e, "elo_upper", std::numeric_limits<double>::infinity())),
-                    percent(e.value("los", nlohmann::json())),
-                    m.value("sprt", nlohmann::json()).is_object()
-                        ? m["sprt"].value("decision", std::string())
-                        : "\u2013"});
+    rows.push_back(
+        {m.value("name", std::string()), json_text(m.value("games_played", nlohmann::json())),
+         fmt::format("{}-{}-{}", json_text(wdl.value("wins", nlohmann::json())),
+                     json_text(wdl.value("draws", nlohmann::json())),
+                     json_text(wdl.value("losses", nlohmann::json()))),
+         signed_elo(number_at(e, "elo")),
+         signed_elo(number_at(e, "elo_lower", -std::numeric_limits<double>::infinity())) + " to " +
+             signed_elo(number_at(e, "elo_upper", std::numeric_limits<double>::infinity())),
+         percent(e.value("los", nlohmann::json())),
+         m.value("sprt", nlohmann::json()).is_object() ? m["sprt"].value("decision", std::string())
+                                                       : "\u2013"});
   }
-  std::string out = section(
-      "elo", "Elo per matchup",
-      table({"matchup", "games", "W-D-L (player 1)", "Elo", "95% interval", "LOS", "SPRT"}, rows,
-            "matchups") +
-          elo_chart(matchups));
+  std::string out =
+      section("elo", "Elo per matchup",
+              table({"matchup", "games", "W-D-L (player 1)", "Elo", "95% interval", "LOS", "SPRT"},
+                    rows, "matchups") +
+                  elo_chart(matchups));
   out += section("crosstable", "Cross-table", cross_table(in, matchups));
   std::string over_time, sprt;
   std::size_t shown = 0;
@@ -273,7 +279,8 @@ std::string tournament_sections(const ReportInputs& in) {
   }
   if (matchups.size() > kMaxMatchupPlots)
     over_time += note(fmt::format("Only the first {} matchups are plotted.", kMaxMatchupPlots));
-  out += section("over-time", "Elo over time", over_time.empty() ? note("No games yet.") : over_time);
+  out +=
+      section("over-time", "Elo over time", over_time.empty() ? note("No games yet.") : over_time);
   if (!sprt.empty()) out += section("sprt", "SPRT progress", sprt);
   return out;
 }

@@ -22,14 +22,14 @@ std::string validation_section(const ReportInputs& in) {
   chart.reference = 50.0;
   for (const auto& r : rounds) {
     const auto& ci = r.value("win_rate_ci", nlohmann::json());
-    rows.push_back({json_text(r.value("round", nlohmann::json())),
-                    json_text(r.value("after_games", nlohmann::json())),
-                    r.value("parameters", std::string()),
-                    fmt::format("{}/{}", json_text(r.value("played", nlohmann::json())),
-                                json_text(r.value("games", nlohmann::json()))),
-                    json_text(r.value("wins", nlohmann::json())),
-                    percent(r.value("win_rate", nlohmann::json())),
-                    ci.is_array() && ci.size() == 2 ? percent(ci[0]) + " to " + percent(ci[1]) : "\u2013"});
+    rows.push_back(
+        {json_text(r.value("round", nlohmann::json())),
+         json_text(r.value("after_games", nlohmann::json())), r.value("parameters", std::string()),
+         fmt::format("{}/{}", json_text(r.value("played", nlohmann::json())),
+                     json_text(r.value("games", nlohmann::json()))),
+         json_text(r.value("wins", nlohmann::json())),
+         percent(r.value("win_rate", nlohmann::json())),
+         ci.is_array() && ci.size() == 2 ? percent(ci[0]) + " to " + percent(ci[1]) : "\u2013"});
     rm::svg::Bar bar;
     bar.label = fmt::format("round {}: {}", json_text(r.value("round", nlohmann::json())),
                             r.value("parameters", std::string()));
@@ -41,11 +41,11 @@ std::string validation_section(const ReportInputs& in) {
     bar.note = percent(r.value("win_rate", nlohmann::json()));
     chart.bars.push_back(std::move(bar));
   }
-  std::string body = fmt::format(
-      "<p>Settings: every {} tuning games, {} games per round, {} at the end.</p>\n",
-      json_text(validation.value("every", nlohmann::json())),
-      json_text(validation.value("games", nlohmann::json())),
-      json_text(validation.value("at_end", nlohmann::json())));
+  std::string body =
+      fmt::format("<p>Settings: every {} tuning games, {} games per round, {} at the end.</p>\n",
+                  json_text(validation.value("every", nlohmann::json())),
+                  json_text(validation.value("games", nlohmann::json())),
+                  json_text(validation.value("at_end", nlohmann::json())));
   if (rows.empty()) return section("validation", "Validation", body + note("No round yet."));
   body += table({"round", "after games", "candidate", "played", "wins", "win rate", "95% interval"},
                 rows, "validation");

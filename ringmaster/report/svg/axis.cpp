@@ -83,7 +83,8 @@ std::vector<Tick> Axis::ticks(int max_ticks) const {
     return out;
   }
   const double step = nice_step(lo_, hi_, max_ticks);
-  const int decimals = decimals_for(step) + (std::fmod(step * std::pow(10.0, decimals_for(step)), 1.0) > 1e-6 ? 1 : 0);
+  const int decimals = decimals_for(step) +
+                       (std::fmod(step * std::pow(10.0, decimals_for(step)), 1.0) > 1e-6 ? 1 : 0);
   for (double v = std::ceil(lo_ / step - 1e-9) * step; v <= hi_ + step * 1e-9; v += step)
     out.push_back({v, format_number(std::fabs(v) < step * 1e-9 ? 0.0 : v, decimals)});
   return out;

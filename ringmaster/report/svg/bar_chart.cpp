@@ -16,7 +16,8 @@ namespace rm::svg {
 std::string render(const BarChart& chart) {
   constexpr double kRow = 20.0, kLabelWidth = 170.0, kNoteWidth = 110.0;
   const double top = 36.0;
-  const double height = top + kRow * static_cast<double>(std::max<std::size_t>(chart.bars.size(), 1)) + 56.0;
+  const double height =
+      top + kRow * static_cast<double>(std::max<std::size_t>(chart.bars.size(), 1)) + 56.0;
   const double left = kLabelWidth + 8, right = chart.width - kNoteWidth;
 
   double lo = chart.value_min.value_or(0.0), hi = chart.value_max.value_or(0.0);
@@ -32,8 +33,8 @@ std::string render(const BarChart& chart) {
   auto px = [&](double v) { return axis.map(v, left, right); };
   const double bottom = top + kRow * static_cast<double>(chart.bars.size());
 
-  std::string out = open_svg("bar", chart.css_class, chart.title, chart.width,
-                             static_cast<int>(height));
+  std::string out =
+      open_svg("bar", chart.css_class, chart.title, chart.width, static_cast<int>(height));
   out += "<g class=\"axes\" stroke=\"#cccccc\">\n";
   const auto ticks = axis.ticks();
   for (const auto& t : ticks)
@@ -57,8 +58,8 @@ std::string render(const BarChart& chart) {
         "<rect class=\"bar\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" "
         "stroke=\"#777777\" stroke-width=\"0.5\">"
         "<title>{}</title></rect>\n",
-        coord(std::min(zero, x)), coord(y + 3), coord(std::fabs(x - zero)), coord(kRow - 6),
-        colour, escape_xml(b.tooltip.empty() ? b.label : b.tooltip));
+        coord(std::min(zero, x)), coord(y + 3), coord(std::fabs(x - zero)), coord(kRow - 6), colour,
+        escape_xml(b.tooltip.empty() ? b.label : b.tooltip));
     if (b.low && b.high) {
       const double x0 = px(std::isfinite(*b.low) ? *b.low : axis.lo());
       const double x1 = px(std::isfinite(*b.high) ? *b.high : axis.hi());

@@ -28,8 +28,10 @@ double scale_position(double v, const Heatmap& map) {
 
 std::string render(const Heatmap& map) {
   const std::size_t columns = map.x_labels.size(), rows = map.y_labels.size();
-  const double cell_w = std::clamp(480.0 / static_cast<double>(std::max<std::size_t>(columns, 1)), 22.0, 80.0);
-  const double cell_h = std::clamp(360.0 / static_cast<double>(std::max<std::size_t>(rows, 1)), 18.0, 40.0);
+  const double cell_w =
+      std::clamp(480.0 / static_cast<double>(std::max<std::size_t>(columns, 1)), 22.0, 80.0);
+  const double cell_h =
+      std::clamp(360.0 / static_cast<double>(std::max<std::size_t>(rows, 1)), 18.0, 40.0);
   const double left = 150.0, top = 40.0;
   const double grid_w = cell_w * static_cast<double>(columns);
   const double grid_h = cell_h * static_cast<double>(rows);
@@ -43,8 +45,9 @@ std::string render(const Heatmap& map) {
     for (std::size_t c = 0; c < columns; ++c) {
       const HeatCell cell =
           r < map.cells.size() && c < map.cells[r].size() ? map.cells[r][c] : HeatCell{};
-      const std::string fill =
-          cell.value ? diverging_colour(scale_position(*cell.value, map)) : diverging_colour(std::numeric_limits<double>::quiet_NaN());
+      const std::string fill = cell.value
+                                   ? diverging_colour(scale_position(*cell.value, map))
+                                   : diverging_colour(std::numeric_limits<double>::quiet_NaN());
       const double x = left + cell_w * static_cast<double>(c);
       const double y = top + cell_h * static_cast<double>(r);
       out += fmt::format(
@@ -55,10 +58,11 @@ std::string render(const Heatmap& map) {
       out += "</rect>\n";
       if (!cell.text.empty() && cell_w >= 22) {
         const std::size_t fit = static_cast<std::size_t>(cell_w / 6.5);
-        out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"{}\" "
-                           "font-size=\"11\" class=\"cell-text\">{}</text>\n",
-                           coord(x + cell_w / 2), coord(y + cell_h / 2 + 4),
-                           text_colour_on(fill), escape_xml(shorten(cell.text, fit)));
+        out += fmt::format(
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"{}\" "
+            "font-size=\"11\" class=\"cell-text\">{}</text>\n",
+            coord(x + cell_w / 2), coord(y + cell_h / 2 + 4), text_colour_on(fill),
+            escape_xml(shorten(cell.text, fit)));
       }
     }
   out += "</g>\n<g class=\"tick-labels\" fill=\"#222222\">\n";
@@ -79,10 +83,9 @@ std::string render(const Heatmap& map) {
   for (int i = 0; i < kSteps; ++i) {
     const double t = 1.0 - (i + 0.5) / kSteps;
     const double v = map.value_min + t * (map.value_max - map.value_min);
-    out += fmt::format(
-        "<rect x=\"{}\" y=\"{}\" width=\"14\" height=\"{}\" fill=\"{}\"/>\n", coord(key_x),
-        coord(top + key_h * i / kSteps), coord(key_h / kSteps + 0.5),
-        diverging_colour(scale_position(v, map)));
+    out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"14\" height=\"{}\" fill=\"{}\"/>\n",
+                       coord(key_x), coord(top + key_h * i / kSteps), coord(key_h / kSteps + 0.5),
+                       diverging_colour(scale_position(v, map)));
   }
   const double span = (map.value_max - map.value_min) * map.scale_factor;
   const int decimals = span >= 10 ? 0 : span >= 1 ? 1 : 2;
@@ -90,9 +93,11 @@ std::string render(const Heatmap& map) {
               "start", "tick-label");
   out += text(key_x + 18, top + key_h, format_number(map.value_min * map.scale_factor, decimals),
               "start", "tick-label");
-  out += text(key_x + 18, top + key_h * (map.value_max - map.centre) /
-                                     std::max(map.value_max - map.value_min, 1e-12) + 4,
-              format_number(map.centre * map.scale_factor, decimals), "start", "tick-label");
+  out += text(
+      key_x + 18,
+      top + key_h * (map.value_max - map.centre) / std::max(map.value_max - map.value_min, 1e-12) +
+          4,
+      format_number(map.centre * map.scale_factor, decimals), "start", "tick-label");
   out += text(key_x + 7, top + key_h + 22, map.scale_label, "middle", "axis-label key-label");
   out += "</g>\n";
   return out + close_svg();

@@ -60,7 +60,7 @@ struct XYPlot {
   std::optional<double> x_min, x_max, y_min, y_max;  // fixed range ends; else from the data
   // Category labels: when set, x values are indexes 0..n-1 into these (a categorical axis).
   std::vector<std::string> x_categories;
-  double y_scale = 1.0;  // tick labels show y * y_scale (e.g. 100 for a rate in percent)
+  double y_scale = 1.0;    // tick labels show y * y_scale (e.g. 100 for a rate in percent)
   bool x_integer = false;  // x is a count (e.g. a generation): ticks only at whole numbers
   Size size;
 };
@@ -104,11 +104,11 @@ struct Heatmap {
   std::string css_class;
   std::string title;
   std::string x_label, y_label;
-  std::vector<std::string> x_labels;          // columns
-  std::vector<std::string> y_labels;          // rows, top first
-  std::vector<std::vector<HeatCell>> cells;   // [row][column]
+  std::vector<std::string> x_labels;         // columns
+  std::vector<std::string> y_labels;         // rows, top first
+  std::vector<std::vector<HeatCell>> cells;  // [row][column]
   double value_min = 0.0, value_max = 1.0, centre = 0.5;
-  std::string scale_label;  // the colour key's label, with units
+  std::string scale_label;    // the colour key's label, with units
   double scale_factor = 1.0;  // colour key labels show value * scale_factor
 };
 

@@ -14,9 +14,10 @@ std::string open_svg(const std::string& kind, const std::string& css_class,
       "sans-serif\" font-size=\"12\">\n",
       kind, css_class.empty() ? "" : " ", escape_xml(css_class), width, height, width, height);
   out += "<title>" + escape_xml(title) + "</title>\n";
-  out += fmt::format("<rect class=\"background\" x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" "
-                     "fill=\"#ffffff\"/>\n",
-                     width, height);
+  out += fmt::format(
+      "<rect class=\"background\" x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" "
+      "fill=\"#ffffff\"/>\n",
+      width, height);
   out += text(width / 2.0, 20, title, "middle", "plot-title");
   return out;
 }

@@ -11,7 +11,9 @@ namespace rm::svg {
 // shown on hover) and the visible title on top.
 std::string open_svg(const std::string& kind, const std::string& css_class,
                      const std::string& title, int width, int height);
-inline std::string close_svg() { return "</svg>\n"; }
+inline std::string close_svg() {
+  return "</svg>\n";
+}
 
 // <text> at (x, y); anchor "start", "middle" or "end"; rotate: degrees about (x, y).
 std::string text(double x, double y, const std::string& content, const std::string& anchor,

@@ -29,8 +29,8 @@ struct Frame {
   double left, right, top, bottom;  // the plot area in pixels
 };
 
-std::string polyline(const std::vector<std::pair<double, double>>& points, const std::string& colour,
-                     bool dashed) {
+std::string polyline(const std::vector<std::pair<double, double>>& points,
+                     const std::string& colour, bool dashed) {
   std::string coords;
   for (const auto& [x, y] : points) coords += coord(x) + "," + coord(y) + " ";
   if (!coords.empty()) coords.pop_back();
@@ -50,9 +50,9 @@ std::string render(const XYPlot& plot) {
   for (const auto& s : plot.series) {
     colours.push_back(s.colour.empty() ? series_colour(palette_index++) : s.colour);
     if (s.name.empty()) continue;
-    LegendEntry::Mark mark = s.dashed     ? LegendEntry::Mark::Dashed
-                             : s.line     ? LegendEntry::Mark::Line
-                                          : LegendEntry::Mark::Dot;
+    LegendEntry::Mark mark = s.dashed ? LegendEntry::Mark::Dashed
+                             : s.line ? LegendEntry::Mark::Line
+                                      : LegendEntry::Mark::Dot;
     entries.push_back({s.name, colours.back(), mark});
   }
   for (const auto& g : plot.guides)
@@ -109,7 +109,8 @@ std::string render(const XYPlot& plot) {
   } else {
     x_ticks = x_axis.ticks();
     if (plot.x_integer)
-      std::erase_if(x_ticks, [](const Tick& t) { return std::fabs(t.value - std::round(t.value)) > 1e-9; });
+      std::erase_if(x_ticks,
+                    [](const Tick& t) { return std::fabs(t.value - std::round(t.value)) > 1e-9; });
   }
   for (const auto& t : x_ticks)
     out += fmt::format("<line class=\"grid\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>\n",
@@ -122,15 +123,18 @@ std::string render(const XYPlot& plot) {
   for (const auto& t : y_ticks) {
     std::string label = t.label;
     if (plot.y_scale != 1.0) {
-      const double step = y_ticks.size() > 1 ? (y_ticks[1].value - y_ticks[0].value) * plot.y_scale : 1;
+      const double step =
+          y_ticks.size() > 1 ? (y_ticks[1].value - y_ticks[0].value) * plot.y_scale : 1;
       const int decimals = step >= 1 ? 0 : static_cast<int>(std::ceil(-std::log10(step) - 1e-9));
       label = format_number(t.value * plot.y_scale, decimals);
     }
     out += text(f.left - 6, py(t.value) + 4, label, "end", "tick-label");
   }
   // Thin the category labels when they would overlap.
-  const double slot = x_ticks.empty() ? 0 : (f.right - f.left) / static_cast<double>(x_ticks.size());
-  const std::size_t stride = categorical && slot < 14 ? static_cast<std::size_t>(std::ceil(14 / slot)) : 1;
+  const double slot =
+      x_ticks.empty() ? 0 : (f.right - f.left) / static_cast<double>(x_ticks.size());
+  const std::size_t stride =
+      categorical && slot < 14 ? static_cast<std::size_t>(std::ceil(14 / slot)) : 1;
   for (std::size_t i = 0; i < x_ticks.size(); i += stride) {
     const auto& t = x_ticks[i];
     if (categorical)
@@ -139,8 +143,9 @@ std::string render(const XYPlot& plot) {
       out += text(px(t.value), f.bottom + 16, t.label, "middle", "tick-label");
   }
   out += "</g>\n";
-  out += text((f.left + f.right) / 2, height - 10.0, plot.x_label + (x_axis.log_scale() ? " (log scale)" : ""),
-              "middle", "axis-label x-label");
+  out += text((f.left + f.right) / 2, height - 10.0,
+              plot.x_label + (x_axis.log_scale() ? " (log scale)" : ""), "middle",
+              "axis-label x-label");
   out += text(16, (f.top + f.bottom) / 2, plot.y_label, "middle", "axis-label y-label", -90);
 
   // Regions, then guides, then the data on top.

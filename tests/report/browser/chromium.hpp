@@ -25,7 +25,8 @@ struct ChromiumRun {
 };
 
 // `mode_args`: e.g. {"--dump-dom"} or {"--screenshot=/tmp/x.png", "--window-size=1280,1600"}.
-inline ChromiumRun run_chromium(const std::string& html_file, const std::vector<std::string>& mode_args,
+inline ChromiumRun run_chromium(const std::string& html_file,
+                                const std::vector<std::string>& mode_args,
                                 const std::string& work_dir, const std::string& tag) {
   TempDir profile("rm-chromium-profile");
   std::vector<std::string> argv{kChromium,

@@ -28,8 +28,8 @@ const std::string kGnuGo = "/usr/games/gnugo";
 
 // The examples this file checks; the last test case makes sure none is missed.
 const std::vector<std::string> kCovered{
-    "allplayall_ringbot", "ce_tuner_ringbot",  "confirm_tuned_ringbot", "demo_ringbot",
-    "gnugo_monte_carlo",  "gnugo_patterns",    "model_tuner_gnugo",     "model_tuner_ringbot",
+    "allplayall_ringbot", "ce_tuner_ringbot",   "confirm_tuned_ringbot", "demo_ringbot",
+    "gnugo_monte_carlo",  "gnugo_patterns",     "model_tuner_gnugo",     "model_tuner_ringbot",
     "playoff_ringbot",    "ringbot_two_params", "ringbot_validated"};
 
 std::size_t count(const std::string& text, const std::string& what) {
@@ -73,8 +73,9 @@ std::string prepare_example(const rm::test::TempDir& dir, const std::string& nam
     fs::copy_file(entry.path(), dir.file(entry.path().filename().string()));
   std::string yaml = slurp(dir.file(name + ".yaml"));
   if (!fs::exists(kGnuGo) && yaml.find(kGnuGo) != std::string::npos) {
-    const std::string shim = dir.write("gnugo-stand-in", "#!/bin/sh\nexec '" + std::string(RM_BIN_DIR) +
-                                                             "/ringbot' --playouts 30 --seed 1\n");
+    const std::string shim =
+        dir.write("gnugo-stand-in", "#!/bin/sh\nexec '" + std::string(RM_BIN_DIR) +
+                                        "/ringbot' --playouts 30 --seed 1\n");
     ::chmod(shim.c_str(), 0755);
     yaml = std::regex_replace(yaml, std::regex(kGnuGo), shim);
   }
@@ -100,7 +101,8 @@ void check_example(const std::string& name) {
   CHECK(rm::test::tagged_processes_after(tag, std::chrono::seconds(10)).empty());
   const std::string html_file = dir.file(name + ".report.html");
   REQUIRE(fs::exists(html_file));  // written by the run, beside the text report
-  rm::test::ChildProcess json_run({kRingmaster, control, "report", "--json"}, dir.file("json"), tag);
+  rm::test::ChildProcess json_run({kRingmaster, control, "report", "--json"}, dir.file("json"),
+                                  tag);
   auto json_finished = json_run.wait(std::chrono::seconds(60));
   REQUIRE(json_finished);
   REQUIRE(json_finished->exit_status == 0);
@@ -132,22 +134,45 @@ void check_example(const std::string& name) {
   CHECK(slurp(png).substr(0, 8) == "\x89PNG\r\n\x1a\n");
   CHECK(fs::file_size(png) > 20000);  // a rendered page, not a blank one
   if (const char* keep = std::getenv("RM_SCREENSHOT_DIR"))
-    fs::copy_file(png, std::string(keep) + "/" + name + ".png", fs::copy_options::overwrite_existing);
+    fs::copy_file(png, std::string(keep) + "/" + name + ".png",
+                  fs::copy_options::overwrite_existing);
 }
 
 }  // namespace
 
-TEST_CASE("browser: allplayall_ringbot", "[browser]") { check_example("allplayall_ringbot"); }
-TEST_CASE("browser: ce_tuner_ringbot", "[browser]") { check_example("ce_tuner_ringbot"); }
-TEST_CASE("browser: confirm_tuned_ringbot", "[browser]") { check_example("confirm_tuned_ringbot"); }
-TEST_CASE("browser: demo_ringbot", "[browser]") { check_example("demo_ringbot"); }
-TEST_CASE("browser: gnugo_monte_carlo", "[browser]") { check_example("gnugo_monte_carlo"); }
-TEST_CASE("browser: gnugo_patterns", "[browser]") { check_example("gnugo_patterns"); }
-TEST_CASE("browser: model_tuner_gnugo", "[browser]") { check_example("model_tuner_gnugo"); }
-TEST_CASE("browser: model_tuner_ringbot", "[browser]") { check_example("model_tuner_ringbot"); }
-TEST_CASE("browser: playoff_ringbot", "[browser]") { check_example("playoff_ringbot"); }
-TEST_CASE("browser: ringbot_two_params", "[browser]") { check_example("ringbot_two_params"); }
-TEST_CASE("browser: ringbot_validated", "[browser]") { check_example("ringbot_validated"); }
+TEST_CASE("browser: allplayall_ringbot", "[browser]") {
+  check_example("allplayall_ringbot");
+}
+TEST_CASE("browser: ce_tuner_ringbot", "[browser]") {
+  check_example("ce_tuner_ringbot");
+}
+TEST_CASE("browser: confirm_tuned_ringbot", "[browser]") {
+  check_example("confirm_tuned_ringbot");
+}
+TEST_CASE("browser: demo_ringbot", "[browser]") {
+  check_example("demo_ringbot");
+}
+TEST_CASE("browser: gnugo_monte_carlo", "[browser]") {
+  check_example("gnugo_monte_carlo");
+}
+TEST_CASE("browser: gnugo_patterns", "[browser]") {
+  check_example("gnugo_patterns");
+}
+TEST_CASE("browser: model_tuner_gnugo", "[browser]") {
+  check_example("model_tuner_gnugo");
+}
+TEST_CASE("browser: model_tuner_ringbot", "[browser]") {
+  check_example("model_tuner_ringbot");
+}
+TEST_CASE("browser: playoff_ringbot", "[browser]") {
+  check_example("playoff_ringbot");
+}
+TEST_CASE("browser: ringbot_two_params", "[browser]") {
+  check_example("ringbot_two_params");
+}
+TEST_CASE("browser: ringbot_validated", "[browser]") {
+  check_example("ringbot_validated");
+}
 
 TEST_CASE("browser: every shipped example is checked", "[browser]") {
   std::set<std::string> shipped;

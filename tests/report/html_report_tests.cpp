@@ -84,3 +84,17 @@ TEST_CASE("a competition without games still makes a page", "[html]") {
   CHECK(has(html, "No game was lost by forfeit."));
   CHECK(has(html, "class=\"plot heatmap crosstable\""));
 }
+
+TEST_CASE("a tuner's validation rounds are listed and plotted", "[html]") {
+  auto in = rm::test::mc_tuner_fixture();
+  in.report["validation"] = nlohmann::json::parse(R"json({"every": 4, "games": 2, "at_end": 0,
+    "rounds": [{"round": 1, "after_games": 4, "at_end": false, "parameters": "pl: 200; c: 0.2",
+      "values": [200, 0.2], "games": 2, "played": 2, "wins": 1, "no_winner": 0, "losses": 1,
+      "void": 0, "win_rate": 0.5, "win_rate_ci": [0.0945, 0.9055]}]})json");
+  const std::string html = rm::report::html_report(in);
+  CHECK(has(html, "class=\"plot bar validation-rounds\""));
+  CHECK(has(html,
+            "<td>pl: 200; c: 0.2</td><td>2/2</td><td>1</td><td>50.0%</td><td>9.4% to 90.5%</td>"));
+  in.report.erase("validation");
+  CHECK_FALSE(has(rm::report::html_report(in), "validation-rounds"));
+}

@@ -15,6 +15,8 @@
 namespace rm::report::html {
 namespace {
 
+constexpr std::size_t kGenerationsShown = 6;
+
 struct Generation {
   int number = 0;
   nlohmann::json distribution;  // [DIM]
@@ -79,7 +81,7 @@ std::string distribution_plots(const ReportInputs& in, const std::vector<Generat
     }
     plot.series = {std::move(mean), std::move(other), std::move(elite)};
     body += figure(rm::svg::render(plot),
-                   "The line is the distribution's mean, the band two standard deviations "
+                   "The line is the distribution's mean, the bars two standard deviations "
                    "each side; dots are the samples drawn from it (elite ones, which shape the "
                    "next generation, in orange). A narrowing band means the search converges.");
   }
@@ -143,7 +145,12 @@ std::string optimum(const ReportInputs& in, const std::vector<Generation>& gens)
       plot.x_label = d[a].value("code", std::string()) + " (optimiser value)";
       plot.y_label = d[b].value("code", std::string()) + " (optimiser value)";
       std::size_t colour = 0;
-      for (const auto& g : gens) {
+      // The latest generations only, so that the legend stays readable.
+      const std::size_t first =
+          gens.size() > kGenerationsShown ? gens.size() - kGenerationsShown : 0;
+      if (first > 0) plot.title += fmt::format(" (last {} generations)", kGenerationsShown);
+      for (std::size_t i = first; i < gens.size(); ++i) {
+        const Generation& g = gens[i];
         rm::svg::Series s{"generation " + std::to_string(g.number), {}, false, true};
         s.colour = rm::svg::series_colour(colour++);
         for (const auto& sample : g.samples) {

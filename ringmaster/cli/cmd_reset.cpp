@@ -24,7 +24,7 @@ int reset_command(const CommandLine& line) {
   }
   int status = kExitOk;
   for (const auto& file : {paths.db, paths.db + "-wal", paths.db + "-shm", paths.log, paths.hist,
-                           paths.report, paths.cmd, paths.lock}) {
+                           paths.report, paths.report + ".html", paths.cmd, paths.lock}) {
     std::error_code ec;
     fs::remove(file, ec);
     if (ec) {

@@ -16,6 +16,7 @@
 #include "ringmaster/run/interrupt_signals.hpp"
 #include "ringmaster/run/job_setup.hpp"
 #include "ringmaster/run/new_files_guard.hpp"
+#include "ringmaster/run/report_inputs.hpp"
 #include "ringmaster/run/ringmaster_error.hpp"
 #include "ringmaster/run/run_loop.hpp"
 #include "ringmaster/run/startup_checks.hpp"
@@ -124,7 +125,14 @@ int run_command(const CommandLine& line) {
     if (summary.workers_stuck) ::_exit(kExitError);
     return kExitError;
   }
-  rm::run::write_report_file(session, paths);
+  const std::string report_text = rm::run::write_report_file(session, paths);
+  try {
+    rm::run::write_html_report_file(
+        rm::run::gather_report_inputs(session, control, paths, report_text), paths);
+  } catch (const std::exception& e) {
+    // The text report and every game are safe: a failed HTML report is only a warning.
+    std::cerr << "ringmaster: warning: no HTML report: " << e.what() << std::endl;
+  }
   if (summary.halted_on_error) {
     std::cerr << "ringmaster: run halted: " << summary.halt_reason.value_or("") << " (see "
               << paths.log << ")" << std::endl;

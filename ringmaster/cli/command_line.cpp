@@ -71,6 +71,12 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
       "with run: pin each game (its worker thread and both engines) to one CPU, round robin; "
       "for single-threaded engines");
   app.add_flag("--json", line.json, "with show/report: print the report as JSON");
+  app.add_flag("--html", line.html, "with report: print the HTML report (with plots)");
+  app.add_flag("--csv", line.csv, "with report: print one CSV row per game");
+  app.add_option(
+         "--sgf-collection", line.sgf_collection,
+         "with report: write every game's SGF record to FILE as one collection (- for stdout)")
+      ->type_name("FILE");
   app.add_option("--baseline", line.baseline,
                  "with playoff-file: the player the tuned candidate meets (default: the opponent)")
       ->type_name("PLAYER");
@@ -103,6 +109,8 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
                          "')");
     line.max_games = *n;
   }
+  if (int(line.json) + int(line.html) + int(line.csv) > 1)
+    return usage_error("--json, --html and --csv: give at most one");
   if (positional.empty()) return usage_error("no control file specified");
   if (positional.size() > 2) return usage_error("too many arguments");
   line.control_file = positional[0];

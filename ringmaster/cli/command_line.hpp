@@ -20,6 +20,9 @@ struct CommandLine {
   bool quiet = false;            // --quiet/-q
   bool log_gtp = false;          // --log-gtp
   bool json = false;             // --json (report/show)
+  bool html = false;             // --html (report): print the HTML report
+  bool csv = false;              // --csv (report): print one CSV row per game
+  std::string sgf_collection;    // --sgf-collection FILE (report): every game's SGF in one file
   bool affinity = false;         // --affinity (run): pin each worker and its engines to a CPU
   std::string baseline;          // --baseline (playoff-file): player_2 ("" = the opponent)
   std::string output;            // --output/-o (playoff-file): the file to write ("-": stdout)

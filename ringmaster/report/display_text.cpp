@@ -121,6 +121,10 @@ std::string render_display(const DisplayFrame& frame) {
     out += frame.screen_report;
     if (out.back() != '\n') out += '\n';
   }
+  if (!frame.summary_lines.empty()) {
+    out += "\n= Now =\n";
+    for (const auto& line : frame.summary_lines) out += line + '\n';
+  }
   if (!frame.recent_results.empty()) {
     out += "\n= Results =\n";
     append_tail(out, frame.recent_results, kResultsShown);

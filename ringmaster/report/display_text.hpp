@@ -16,6 +16,7 @@ struct DisplayFrame {
   bool stop_key_hint = false;                  // Ctrl-X at the terminal halts the run
   int void_games = 0;                          // void games so far (all runs)
   std::string screen_report;                   // the competition's screen report
+  std::vector<std::string> summary_lines;      // live_summary_lines(): best now, Elo per matchup
   std::vector<std::string> recent_results;     // oldest first; the last 6 are shown
   std::vector<std::string> recent_warnings;    // oldest first; the last 4 are shown
   std::string progress_line;                   // from progress_text(); empty: no line

@@ -6,6 +6,12 @@
 
 namespace rm::report {
 
+std::string rate_text(double per_minute) {
+  // Slow games (19x19, long time limits) read better per hour than as "0.4 games per minute".
+  if (per_minute < 10.0) return fmt::format(", {:.1f} games per hour", 60.0 * per_minute);
+  return fmt::format(", {:.1f} games per minute", per_minute);
+}
+
 std::string format_duration(double seconds) {
   if (!(seconds >= 0.0)) seconds = 0.0;  // also catches NaN
   long long total = std::llround(seconds);
@@ -23,7 +29,7 @@ std::string progress_text(const Progress& p) {
     out += fmt::format("{} games played", p.games_played);
   if (p.games_played_this_run > 0 && p.seconds_this_run > 0.0) {
     double per_minute = 60.0 * p.games_played_this_run / p.seconds_this_run;
-    out += fmt::format(", {:.1f} games per minute", per_minute);
+    out += rate_text(per_minute);
     if (p.games_remaining && *p.games_remaining > 0)
       out +=
           fmt::format(", about {} left", format_duration(60.0 * *p.games_remaining / per_minute));
@@ -62,7 +68,7 @@ std::string status_text(const Progress& p, int games_in_progress, const std::str
   std::string out = "status: " + games_this_run(p) + ", " + total_text(p);
   if (p.games_played_this_run > 0 && p.seconds_this_run > 0.0) {
     double per_minute = 60.0 * p.games_played_this_run / p.seconds_this_run;
-    out += fmt::format(", {:.1f} games per minute", per_minute);
+    out += rate_text(per_minute);
     if (p.games_remaining && *p.games_remaining > 0)
       out +=
           fmt::format(", about {} left", format_duration(60.0 * *p.games_remaining / per_minute));

@@ -13,6 +13,9 @@ struct Progress {
   double seconds_this_run = 0.0;  // wall time since the run started
 };
 
+// ", 35.2 games per minute", or ", 252.0 games per hour" below 10 games per minute.
+std::string rate_text(double per_minute);
+
 // "3m 05s", "1h 02m", "45s".
 std::string format_duration(double seconds);
 

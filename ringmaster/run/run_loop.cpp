@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "engine/process/cpu_affinity.hpp"
+#include "ringmaster/report/live_summary.hpp"
 #include "ringmaster/report/progress_text.hpp"
 #include "ringmaster/run/history_recovery.hpp"
 #include "ringmaster/run/interrupt_signals.hpp"
@@ -336,6 +337,17 @@ class RunLoop {
     f.stop_key_hint = stop_key_ != nullptr;
     f.void_games = void_games_before_run_ + summary_.void_games;
     f.screen_report = competition_.screen_report(f.games_in_progress);
+    // The summary follows the results only: its JSON report is made again only after one.
+    const int results = summary_.games_committed + summary_.void_games;
+    if (results != summary_results_) {
+      summary_results_ = results;
+      try {
+        summary_lines_ = rm::report::live_summary_lines(competition_.json_report());
+      } catch (const std::exception&) {
+        summary_lines_.clear();  // a convenience: a frame without it is still right
+      }
+    }
+    f.summary_lines = summary_lines_;
     f.recent_results = results_;
     f.recent_warnings = warnings_;
     f.progress_line = rm::report::progress_text(progress());
@@ -360,6 +372,8 @@ class RunLoop {
   std::unique_ptr<TerminalStopKey> stop_key_;  // null without a terminal or when not asked
   Clock::time_point next_stop_key_check_{};
   Clock::time_point next_status_{};
+  mutable int summary_results_ = -1;                // results when summary_lines_ was made
+  mutable std::vector<std::string> summary_lines_;  // the live summary (best now, Elo lines)
 };
 
 }  // namespace

@@ -1,0 +1,85 @@
+#include "ringmaster/report/svg/svg_text.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace rm::svg {
+
+std::string escape_xml(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string coord(double value) {
+  if (!std::isfinite(value)) value = 0.0;
+  std::string s = fmt::format("{:.2f}", value);
+  while (!s.empty() && s.back() == '0') s.pop_back();
+  if (!s.empty() && s.back() == '.') s.pop_back();
+  if (s == "-0") s = "0";
+  return s;
+}
+
+std::string format_number(double value, int decimals) {
+  if (std::isnan(value)) return "n/a";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  if (decimals < 0) decimals = 0;
+  std::string s = fmt::format("{:.{}f}", value, decimals);
+  if (s.find_first_not_of("-0.") == std::string::npos && s.front() == '-') s.erase(0, 1);
+  if (decimals == 0 && std::fabs(value) >= 10000.0) {
+    const bool negative = s.front() == '-';
+    std::string digits = negative ? s.substr(1) : s;
+    std::string grouped;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+      if (i > 0 && (digits.size() - i) % 3 == 0) grouped += "\u2009";
+      grouped += digits[i];
+    }
+    s = (negative ? "-" : "") + grouped;
+  }
+  return s;
+}
+
+}  // namespace rm::svg
+
+namespace rm::svg {
+
+std::string shorten(const std::string& text, std::size_t max_chars) {
+  if (max_chars == 0) return "";
+  std::size_t characters = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;
+    if (characters == max_chars - 1) {
+      // Room for one more: keep the rest only if it is exactly one character.
+      std::size_t next = i + 1;
+      while (next < text.size() && (static_cast<unsigned char>(text[next]) & 0xC0) == 0x80) ++next;
+      if (next >= text.size()) return text;
+      return text.substr(0, i) + "\u2026";
+    }
+    ++characters;
+  }
+  return text;
+}
+
+}  // namespace rm::svg

@@ -1,0 +1,26 @@
+// Text helpers shared by the plots: XML escaping and number formatting for ticks and labels.
+#pragma once
+
+#include <string>
+
+namespace rm::svg {
+
+// `text` with & < > " ' replaced by entities: safe in element content and attribute values.
+std::string escape_xml(const std::string& text);
+
+// A coordinate for an attribute: at most two decimals, no trailing zeros ("12.5", "40").
+std::string coord(double value);
+
+// A tick or value label with `decimals` digits after the point; "-0" printed as "0"; values of
+// 10000 or more in magnitude with no decimals get thin groups ("12 000" reads at a glance).
+std::string format_number(double value, int decimals);
+
+}  // namespace rm::svg
+
+namespace rm::svg {
+
+// `text` cut to at most `max_chars` characters (UTF-8 sequences kept whole), ending with an
+// ellipsis when cut.
+std::string shorten(const std::string& text, std::size_t max_chars);
+
+}  // namespace rm::svg

@@ -1,0 +1,182 @@
+// Every shipped example (control_examples/*.yaml) runs a few real games (ringbot; GNU Go
+// when installed, otherwise ringbot stands in for it), then its HTML report is loaded in
+// headless Chromium: the page must load without errors and every plot must be in the DOM,
+// and it is rendered to a PNG. Chromium is required: without it these tests fail.
+// RM_SCREENSHOT_DIR=<dir>: keep each example's PNG there (docs/images/ comes from this).
+#include <sys/stat.h>
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <regex>
+#include <set>
+
+#include "tests/report/browser/chromium.hpp"
+
+namespace fs = std::filesystem;
+using rm::test::slurp;
+
+namespace {
+
+const std::string kExamples = std::string(RM_SOURCE_DIR) + "/control_examples";
+const std::string kRingmaster = std::string(RM_BIN_DIR) + "/ringmaster";
+const std::string kGnuGo = "/usr/games/gnugo";
+
+// The examples this file checks; the last test case makes sure none is missed.
+const std::vector<std::string> kCovered{
+    "allplayall_ringbot", "ce_tuner_ringbot",   "confirm_tuned_ringbot", "demo_ringbot",
+    "gnugo_monte_carlo",  "gnugo_patterns",     "model_tuner_gnugo",     "model_tuner_ringbot",
+    "playoff_ringbot",    "ringbot_two_params", "ringbot_validated"};
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t pos = text.find(what); pos != std::string::npos; pos = text.find(what, pos + 1))
+    ++n;
+  return n;
+}
+
+// The plots the report must have, from what the JSON report says the competition holds.
+std::set<std::string> expected_plots(const nlohmann::json& report) {
+  std::set<std::string> plots{"cpu-per-game"};
+  const std::string type = report.value("competition_type", std::string());
+  auto parameters = [&]() -> std::size_t {
+    for (const auto& c : report.value("candidates", nlohmann::json::array()))
+      return c.value("engine_values", nlohmann::json::array()).size();
+    return report.value("distribution", nlohmann::json::array()).size();
+  };
+  if (type == "mc_tuner") {
+    plots.insert({"winrate-vs-parameter", "games-per-candidate", "best-over-time"});
+    if (parameters() >= 2) plots.insert("winrate-heatmap");
+    for (const auto& c : report.value("candidates", nlohmann::json::array()))
+      if (c.value("depth", 1) > 1 && c.value("games", 0) > 0) plots.insert("tree-level");
+  } else if (type == "ce_tuner") {
+    plots.insert({"distribution-per-generation", "winrate-per-generation"});
+    if (parameters() >= 2) plots.insert("optimum-region");
+  } else if (type == "model_tuner") {
+    plots.insert({"samples-over-time", "winrate-over-time"});
+  } else {
+    plots.insert({"elo-per-matchup", "crosstable", "elo-over-time"});
+    for (const auto& m : report.value("matchups", nlohmann::json::array()))
+      if (m.value("sprt", nlohmann::json()).is_object()) plots.insert("sprt-llr");
+  }
+  return plots;
+}
+
+// A copy of the examples directory (templates beside the control files come along) with the
+// example's GNU Go replaced by a ringbot stand-in when GNU Go is not installed.
+std::string prepare_example(const rm::test::TempDir& dir, const std::string& name) {
+  for (const auto& entry : fs::directory_iterator(kExamples))
+    fs::copy_file(entry.path(), dir.file(entry.path().filename().string()));
+  std::string yaml = slurp(dir.file(name + ".yaml"));
+  if (!fs::exists(kGnuGo) && yaml.find(kGnuGo) != std::string::npos) {
+    const std::string shim =
+        dir.write("gnugo-stand-in", "#!/bin/sh\nexec '" + std::string(RM_BIN_DIR) +
+                                        "/ringbot' --playouts 30 --seed 1\n");
+    ::chmod(shim.c_str(), 0755);
+    yaml = std::regex_replace(yaml, std::regex(kGnuGo), shim);
+  }
+  // Small boards keep the games short; nothing in the report depends on the size.
+  yaml = std::regex_replace(yaml, std::regex("board_size: 9"), "board_size: 7");
+  dir.write(name + ".yaml", yaml);
+  return dir.file(name + ".yaml");
+}
+
+void check_example(const std::string& name) {
+  REQUIRE(fs::exists(rm::test::kChromium));  // a missing browser fails the test
+  rm::test::TempDir dir("rm-browser-" + name);
+  const std::string control = prepare_example(dir, name);
+  const std::string tag = name + "-" + std::to_string(std::random_device{}());
+  {
+    rm::test::ChildProcess run({kRingmaster, control, "run", "-q", "-j", "2", "-g", "40"},
+                               dir.file("run"), tag);
+    auto finished = run.wait(std::chrono::seconds(240));
+    REQUIRE(finished);
+    INFO(finished->err);
+    REQUIRE(finished->exit_status == 0);
+  }
+  CHECK(rm::test::tagged_processes_after(tag, std::chrono::seconds(10)).empty());
+  const std::string html_file = dir.file(name + ".report.html");
+  REQUIRE(fs::exists(html_file));  // written by the run, beside the text report
+  rm::test::ChildProcess json_run({kRingmaster, control, "report", "--json"}, dir.file("json"),
+                                  tag);
+  auto json_finished = json_run.wait(std::chrono::seconds(60));
+  REQUIRE(json_finished);
+  REQUIRE(json_finished->exit_status == 0);
+  const auto report = nlohmann::json::parse(json_finished->out);
+  REQUIRE(report.value("games_played", 0) > 0);
+  const std::string html = slurp(html_file);
+
+  const auto dom = rm::test::run_chromium(html_file, {"--dump-dom"}, dir.path(), tag);
+  INFO(dom.finished.err.substr(0, 4000));
+  CHECK_FALSE(dom.timed_out);
+  CHECK(dom.finished.exit_status == 0);
+  CHECK(dom.left_behind.empty());
+  CHECK(rm::test::page_errors(dom.finished.err).empty());
+  CHECK(dom.finished.out.find("</main>") != std::string::npos);
+  // Every plot in the file reached the DOM, and the ones this competition must have are there.
+  CHECK(count(dom.finished.out, "<svg ") == count(html, "<svg "));
+  for (const auto& plot : expected_plots(report)) {
+    INFO("plot " << plot);
+    CHECK(dom.finished.out.find(" " + plot + "\"") != std::string::npos);
+  }
+
+  const std::string png = dir.file(name + ".png");
+  const auto shot = rm::test::run_chromium(
+      html_file, {"--screenshot=" + png, "--window-size=1280,1500", "--hide-scrollbars"},
+      dir.path(), tag);
+  CHECK(shot.finished.exit_status == 0);
+  CHECK(shot.left_behind.empty());
+  REQUIRE(fs::exists(png));
+  CHECK(slurp(png).substr(0, 8) == "\x89PNG\r\n\x1a\n");
+  CHECK(fs::file_size(png) > 20000);  // a rendered page, not a blank one
+  if (const char* keep = std::getenv("RM_SCREENSHOT_DIR"))
+    fs::copy_file(png, std::string(keep) + "/" + name + ".png",
+                  fs::copy_options::overwrite_existing);
+}
+
+}  // namespace
+
+TEST_CASE("browser: allplayall_ringbot", "[browser]") {
+  check_example("allplayall_ringbot");
+}
+TEST_CASE("browser: ce_tuner_ringbot", "[browser]") {
+  check_example("ce_tuner_ringbot");
+}
+TEST_CASE("browser: confirm_tuned_ringbot", "[browser]") {
+  check_example("confirm_tuned_ringbot");
+}
+TEST_CASE("browser: demo_ringbot", "[browser]") {
+  check_example("demo_ringbot");
+}
+TEST_CASE("browser: gnugo_monte_carlo", "[browser]") {
+  check_example("gnugo_monte_carlo");
+}
+TEST_CASE("browser: gnugo_patterns", "[browser]") {
+  check_example("gnugo_patterns");
+}
+TEST_CASE("browser: model_tuner_gnugo", "[browser]") {
+  check_example("model_tuner_gnugo");
+}
+TEST_CASE("browser: model_tuner_ringbot", "[browser]") {
+  check_example("model_tuner_ringbot");
+}
+TEST_CASE("browser: playoff_ringbot", "[browser]") {
+  check_example("playoff_ringbot");
+}
+TEST_CASE("browser: ringbot_two_params", "[browser]") {
+  check_example("ringbot_two_params");
+}
+TEST_CASE("browser: ringbot_validated", "[browser]") {
+  check_example("ringbot_validated");
+}
+
+TEST_CASE("browser: every shipped example is checked", "[browser]") {
+  std::set<std::string> shipped;
+  for (const auto& entry : fs::directory_iterator(kExamples))
+    if (entry.path().extension() == ".yaml") shipped.insert(entry.path().stem().string());
+  CHECK(shipped == std::set<std::string>(kCovered.begin(), kCovered.end()));
+}

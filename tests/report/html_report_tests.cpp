@@ -1,0 +1,100 @@
+#include <catch2/catch.hpp>
+
+#include "ringmaster/report/html/common_sections.hpp"
+#include "ringmaster/report/html/html_report.hpp"
+#include "tests/report/fixtures.hpp"
+
+namespace {
+
+bool has(const std::string& text, const std::string& what) {
+  return text.find(what) != std::string::npos;
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t pos = text.find(what); pos != std::string::npos; pos = text.find(what, pos + 1))
+    ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("the mc_tuner page has its plots, causes, CPU and SGF links", "[html]") {
+  const std::string html = rm::report::html_report(rm::test::mc_tuner_fixture());
+  CHECK(count(html, "winrate-vs-parameter\"") == 2);  // one per parameter
+  CHECK(count(html, "winrate-heatmap\"") == 1);       // one per pair
+  CHECK(has(html, "class=\"plot bar games-per-candidate\""));
+  CHECK(has(html, "class=\"plot xy best-over-time\""));
+  CHECK(has(html, "class=\"plot xy cpu-per-game\""));
+  CHECK_FALSE(has(html, "tree-level"));  // max_depth 1
+  CHECK(has(html, "<td>timeout</td>"));
+  CHECK(has(html, "<td>engine #6 exited</td>"));
+  CHECK(has(html, "href=\"fixture.games/0.sgf\""));
+  CHECK(has(html, "Best candidate now: <b>pl: 200; c: 0.2</b>"));
+  CHECK(has(html, "<pre class=\"text-report\">fixture: 6 games played\n</pre>"));
+  // Self-contained: nothing to fetch, nothing to run.
+  CHECK_FALSE(has(html, "<script"));
+  CHECK_FALSE(has(html, "http://www.w3.org/2000/svg\" href"));
+  CHECK_FALSE(has(html, "src="));
+}
+
+TEST_CASE("the tree's levels are plotted when max_depth is above 1", "[html]") {
+  auto in = rm::test::mc_tuner_fixture();
+  in.max_depth = 2;
+  CHECK(has(rm::report::html_report(in), "class=\"plot bar tree-level\""));
+}
+
+TEST_CASE("the playoff page has Elo, the cross-table, Elo over time and the SPRT", "[html]") {
+  const std::string html = rm::report::html_report(rm::test::playoff_fixture());
+  CHECK(has(html, "class=\"plot bar elo-per-matchup\""));
+  CHECK(has(html, "class=\"plot heatmap crosstable\""));
+  CHECK(has(html, "class=\"plot xy elo-over-time\""));
+  CHECK(has(html, "class=\"plot xy sprt-llr\""));
+  CHECK(has(html, "+191 \u00b1 inf"));  // an unbounded interval is said, not hidden
+  CHECK(has(html, "3/4"));              // strong's score against weak in the cross-table
+  CHECK(has(html, "The last run stopped: max-games reached for this run"));
+}
+
+TEST_CASE("SGF links are relative and percent-encoded", "[html]") {
+  rm::game::GameResult r;
+  r.sgf_path = "/comp/ce.games/g4#0r1.sgf";
+  CHECK(rm::report::html::sgf_href(r, "/comp") == "ce.games/g4%230r1.sgf");
+  r.sgf_path = "/elsewhere/a b.sgf";
+  CHECK(rm::report::html::sgf_href(r, "/comp") == "/elsewhere/a%20b.sgf");
+  r.sgf_path = "";
+  CHECK(rm::report::html::sgf_href(r, "/comp") == "");
+}
+
+TEST_CASE("text from the control file and engines is escaped", "[html]") {
+  auto in = rm::test::playoff_fixture();
+  in.report["description"] = "<script>alert(1)</script>";
+  in.control_text = "description: \"</pre><b>\"\n";
+  const std::string html = rm::report::html_report(in);
+  CHECK_FALSE(has(html, "<script>"));
+  CHECK(has(html, "&lt;script&gt;alert(1)&lt;/script&gt;"));
+  CHECK(has(html, "&lt;/pre&gt;&lt;b&gt;"));
+}
+
+TEST_CASE("a competition without games still makes a page", "[html]") {
+  auto in = rm::test::playoff_fixture();
+  in.games.clear();
+  in.report["matchups"][0]["elo"] = nlohmann::json::parse(
+      R"({"games": 0, "samples": 0, "score": 0.5, "elo": 0, "elo_lower": "-inf", "elo_upper": "inf", "margin": "inf", "los": 0.5})");
+  const std::string html = rm::report::html_report(in);
+  CHECK(has(html, "No game was lost by forfeit."));
+  CHECK(has(html, "class=\"plot heatmap crosstable\""));
+}
+
+TEST_CASE("a tuner's validation rounds are listed and plotted", "[html]") {
+  auto in = rm::test::mc_tuner_fixture();
+  in.report["validation"] = nlohmann::json::parse(R"json({"every": 4, "games": 2, "at_end": 0,
+    "rounds": [{"round": 1, "after_games": 4, "at_end": false, "parameters": "pl: 200; c: 0.2",
+      "values": [200, 0.2], "games": 2, "played": 2, "wins": 1, "no_winner": 0, "losses": 1,
+      "void": 0, "win_rate": 0.5, "win_rate_ci": [0.0945, 0.9055]}]})json");
+  const std::string html = rm::report::html_report(in);
+  CHECK(has(html, "class=\"plot bar validation-rounds\""));
+  CHECK(has(html,
+            "<td>pl: 200; c: 0.2</td><td>2/2</td><td>1</td><td>50.0%</td><td>9.4% to 90.5%</td>"));
+  in.report.erase("validation");
+  CHECK_FALSE(has(rm::report::html_report(in), "validation-rounds"));
+}

@@ -1,0 +1,131 @@
+#include <catch2/catch.hpp>
+
+#include "ringmaster/report/svg/axis.hpp"
+#include "ringmaster/report/svg/palette.hpp"
+#include "ringmaster/report/svg/plots.hpp"
+#include "ringmaster/report/svg/svg_text.hpp"
+#include "tests/report/xml_balance.hpp"
+
+using namespace rm::svg;
+
+namespace {
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t pos = text.find(what); pos != std::string::npos; pos = text.find(what, pos + 1))
+    ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("nice ticks are 1, 2, 2.5 or 5 times a power of ten", "[svg]") {
+  CHECK(nice_step(0, 1, 6) == Approx(0.2));
+  CHECK(nice_step(0, 100, 6) == Approx(20));
+  CHECK(nice_step(-35, 140, 6) == Approx(50));
+  Axis axis(0.03, 0.97);
+  axis.extend_to_ticks();
+  CHECK(axis.lo() == Approx(0.0));
+  CHECK(axis.hi() == Approx(1.0));
+  const auto ticks = axis.ticks();
+  REQUIRE(ticks.size() == 6);
+  CHECK(ticks[1].label == "0.2");
+  CHECK(ticks.back().label == "1.0");
+}
+
+TEST_CASE("a log axis ticks 1, 2, 5 per decade and maps by ratio", "[svg]") {
+  Axis axis(40, 747, true);
+  REQUIRE(axis.log_scale());
+  std::vector<std::string> labels;
+  for (const auto& t : axis.ticks()) labels.push_back(t.label);
+  CHECK(labels == std::vector<std::string>{"50", "100", "200", "500"});
+  // Equal ratios are equal distances.
+  CHECK(axis.map(100, 0, 1000) - axis.map(50, 0, 1000) ==
+        Approx(axis.map(400, 0, 1000) - axis.map(200, 0, 1000)));
+  CHECK_FALSE(Axis(0, 10, true).log_scale());  // zero cannot be on a log axis
+}
+
+TEST_CASE("an empty or reversed range still makes an axis", "[svg]") {
+  Axis same(5, 5);
+  CHECK(same.lo() < 5);
+  CHECK(same.hi() > 5);
+  Axis reversed(3, 1);
+  CHECK(reversed.lo() == 1);
+  CHECK(reversed.hi() == 3);
+}
+
+TEST_CASE("text is escaped and shortened by characters", "[svg]") {
+  CHECK(escape_xml("a<b & \"c\" 'd'>") == "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;");
+  CHECK(shorten("abcdef", 4) == "abc\u2026");
+  CHECK(shorten("abcd", 4) == "abcd");
+  CHECK(shorten("\u00e9\u00e9\u00e9\u00e9\u00e9", 3) ==
+        "\u00e9\u00e9\u2026");  // never half a character
+  CHECK(format_number(12345, 0) == "12\u2009345");
+  CHECK(format_number(-0.0001, 2) == "0.00");
+  CHECK(coord(12.5) == "12.5");
+  CHECK(coord(40.0) == "40");
+}
+
+TEST_CASE("a line plot has its axes, labels, error bars and legend", "[svg]") {
+  XYPlot plot;
+  plot.css_class = "demo";
+  plot.title = "Win rate <per> candidate";
+  plot.x_label = "pl (playouts)";
+  plot.y_label = "win rate (%)";
+  plot.y_scale = 100;
+  plot.y_min = 0;
+  plot.y_max = 1;
+  plot.guides.push_back({0.5, "50%"});
+  Series s{"win rate", {}, true, true};
+  s.points.push_back({40, 0.3, 0.2, 0.4, "pl 40"});
+  s.points.push_back({129, 0.55, 0.45, 0.65});
+  s.points.push_back({747, 0.7, 0.6, 0.8});
+  plot.series.push_back(s);
+  plot.x_log = true;
+  const std::string svg = render(plot);
+  CHECK(svg.find("class=\"plot xy demo\"") != std::string::npos);
+  CHECK(svg.find("Win rate &lt;per&gt; candidate") != std::string::npos);
+  CHECK(svg.find("pl (playouts) (log scale)") != std::string::npos);
+  CHECK(svg.find(">win rate (%)</text>") != std::string::npos);
+  CHECK(count(svg, "class=\"errorbar\"") == 3);
+  CHECK(count(svg, "class=\"marker\"") == 3);
+  CHECK(svg.find("class=\"legend\"") != std::string::npos);
+  CHECK(svg.find(">50</text>") != std::string::npos);  // the y ticks in percent
+  CHECK(rm::test::first_nesting_fault(svg) == "");
+}
+
+TEST_CASE("a bar chart has a row per bar with its note and interval", "[svg]") {
+  BarChart chart;
+  chart.css_class = "elo";
+  chart.title = "Elo";
+  chart.value_label = "Elo difference";
+  chart.reference = 0.0;
+  chart.bars.push_back({"a v b", 35, -25, 95, "", "", "+35 \u00b1 60"});
+  chart.bars.push_back({"a v c", -120, -200, -40});
+  const std::string svg = render(chart);
+  CHECK(count(svg, "class=\"bar\"") == 2);
+  CHECK(count(svg, "class=\"errorbar\"") == 2);
+  CHECK(svg.find("+35 \u00b1 60") != std::string::npos);
+  CHECK(svg.find("class=\"guide\"") != std::string::npos);
+  CHECK(rm::test::first_nesting_fault(svg) == "");
+}
+
+TEST_CASE("a heatmap colours each cell and has a colour key", "[svg]") {
+  Heatmap map;
+  map.css_class = "grid";
+  map.title = "t";
+  map.x_labels = {"1", "2", "3"};
+  map.y_labels = {"a", "b"};
+  map.cells = {{{0.1, "10%"}, {0.5, "50%"}, {0.9, "90%"}},
+               {{std::nullopt, ""}, {1.0, "100%"}, {0.0, "0%"}}};
+  const std::string svg = render(map);
+  CHECK(count(svg, "class=\"heat-cell\"") == 6);
+  CHECK(svg.find(diverging_colour(0.5)) != std::string::npos);
+  CHECK(svg.find("#d9d9d9") != std::string::npos);  // the cell without data
+  CHECK(svg.find("class=\"colour-key\"") != std::string::npos);
+  CHECK(rm::test::first_nesting_fault(svg) == "");
+  CHECK(diverging_colour(0.0) == "#2166ac");
+  CHECK(diverging_colour(1.0) == "#b2182b");
+  CHECK(text_colour_on("#2166ac") == "#ffffff");
+  CHECK(text_colour_on("#f7f7f7") == "#000000");
+}

@@ -79,6 +79,12 @@ start() {
     return 0
   fi
   stop_daemons quietly
+  local port
+  for port in "${RINGMASTER_SLURMCTLD_PORT:-6817}" "${RINGMASTER_SLURMD_PORT:-6818}"; do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+      die "port $port is in use: another Slurm is running (stop it first, e.g. scripts/slurm-cluster.sh stop OTHER_DIR, or set RINGMASTER_SLURMCTLD_PORT and RINGMASTER_SLURMD_PORT)"
+    fi
+  done
   rm -rf "$dir"
   mkdir -p "$dir"/{munge,mrun,etc,state,spool,log}
   cp /etc/munge/munge.key "$dir/munge/"

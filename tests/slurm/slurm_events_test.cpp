@@ -38,7 +38,8 @@ void run_on_slurm(CompetitionDir& c, int expected_games, const std::string& log_
 
 }  // namespace
 
-TEST_CASE("slurm: a playoff plays the same games on the cluster as on local threads", "[slurm]") {
+TEST_CASE("slurm: a playoff plays the same games on the cluster as on local threads",
+          "[slurm][cluster]") {
   rm::test::require_cluster();
   CompetitionDir on_slurm("po_slurm", rm::test::playoff_yaml(6) + rm::test::slurm_executor_yaml(3));
   run_on_slurm(on_slurm, 6, "using slurm (whole games: srun ");
@@ -48,7 +49,7 @@ TEST_CASE("slurm: a playoff plays the same games on the cluster as on local thre
 }
 
 TEST_CASE("slurm: an allplayall on the cluster, and --executor local overrides the file",
-          "[slurm]") {
+          "[slurm][cluster]") {
   rm::test::require_cluster();
   CompetitionDir on_slurm("apa_slurm",
                           rm::test::allplayall_yaml(2) + rm::test::slurm_executor_yaml(2));
@@ -62,7 +63,7 @@ TEST_CASE("slurm: an allplayall on the cluster, and --executor local overrides t
   CHECK(outcomes(on_slurm) == outcomes(local));
 }
 
-TEST_CASE("slurm: the three tuners run their events through the cluster", "[slurm]") {
+TEST_CASE("slurm: the three tuners run their events through the cluster", "[slurm][cluster]") {
   rm::test::require_cluster();
   SECTION("mc_tuner") {
     CompetitionDir c("mc_slurm",
@@ -80,7 +81,8 @@ TEST_CASE("slurm: the three tuners run their events through the cluster", "[slur
   }
 }
 
-TEST_CASE("slurm: engines on the cluster with the referee here play the same games", "[slurm]") {
+TEST_CASE("slurm: engines on the cluster with the referee here play the same games",
+          "[slurm][cluster]") {
   rm::test::require_cluster();
   CompetitionDir on_slurm("po_engines",
                           rm::test::playoff_yaml(4) + rm::test::slurm_executor_yaml(2, "engines"));

@@ -35,7 +35,7 @@ void resume_to_the_end(CompetitionDir& c, int games) {
 }  // namespace
 
 TEST_CASE("slurm: ringmaster killed mid-run leaves nothing on the cluster and resumes exactly",
-          "[slurm]") {
+          "[slurm][cluster]") {
   rm::test::require_cluster();
   CompetitionDir c("kill_slurm",
                    rm::test::small_tuning_event_yaml(10) + rm::test::slurm_executor_yaml(2));
@@ -48,7 +48,8 @@ TEST_CASE("slurm: ringmaster killed mid-run leaves nothing on the cluster and re
   resume_to_the_end(c, 10);
 }
 
-TEST_CASE("slurm: Ctrl-C cancels the games on the cluster; the run resumes exactly", "[slurm]") {
+TEST_CASE("slurm: Ctrl-C cancels the games on the cluster; the run resumes exactly",
+          "[slurm][cluster]") {
   rm::test::require_cluster();
   CompetitionDir c("int_slurm", rm::test::playoff_yaml(10) + rm::test::slurm_executor_yaml(2));
   auto running = c.start({"run", "-q"});
@@ -61,7 +62,8 @@ TEST_CASE("slurm: Ctrl-C cancels the games on the cluster; the run resumes exact
   resume_to_the_end(c, 10);
 }
 
-TEST_CASE("slurm: stop lets the games on the cluster finish and leaves nothing", "[slurm]") {
+TEST_CASE("slurm: stop lets the games on the cluster finish and leaves nothing",
+          "[slurm][cluster]") {
   rm::test::require_cluster();
   CompetitionDir c("stop_slurm", rm::test::playoff_yaml(40) + rm::test::slurm_executor_yaml(2));
   auto running = c.start({"run", "-q"});
@@ -79,7 +81,7 @@ TEST_CASE("slurm: stop lets the games on the cluster finish and leaves nothing",
 }
 
 TEST_CASE("slurm: a job cancelled on the cluster is a void game with the cause, replayed",
-          "[slurm]") {
+          "[slurm][cluster]") {
   rm::test::require_cluster();
   // Slow enough games that one can be cancelled while it runs.
   const std::string yaml =

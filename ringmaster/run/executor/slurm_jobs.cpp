@@ -43,11 +43,13 @@ SlurmJobs::SlurmJobs(const std::string& control_file_path, const std::string& co
 }
 
 std::string SlurmJobs::cancel_named(const std::vector<std::string>& names) {
-  if (names.empty()) return "";
-  std::string list;
-  for (const auto& n : names) list += (list.empty() ? "" : ",") + n;
-  ChildOutcome o = run_slurm_command({"scancel", "--me", "--name=" + list});
-  return o.succeeded() ? "" : failure("scancel", o);
+  // One scancel per name: scancel --name takes a single name (a comma list matches nothing).
+  std::string error;
+  for (const auto& name : names) {
+    ChildOutcome o = run_slurm_command({"scancel", "--me", "--name=" + name});
+    if (!o.succeeded() && error.empty()) error = failure("scancel", o);
+  }
+  return error;
 }
 
 std::vector<std::string> SlurmJobs::leftover_job_ids(std::string* error) const {

@@ -16,8 +16,7 @@ class SlurmJobs {
   const std::string& prefix() const { return prefix_; }
   std::string name_for(const std::string& game_id) const { return prefix_ + game_id; }
 
-  // `scancel --name=<name>` (several names at once, comma separated); "" if it worked, else
-  // why not.
+  // `scancel --name=<name>` for each name; "" if it worked, else why not.
   static std::string cancel_named(const std::vector<std::string>& names);
 
   // The ids of this user's jobs whose name starts with the prefix ("" and the error if

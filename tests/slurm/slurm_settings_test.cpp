@@ -102,8 +102,12 @@ TEST_CASE("a failed job step's void reason says what the cluster did", "[slurm][
              Catch::StartsWith("slurm: the job was preempted"));
   srun.err.clear();
   srun.exit_code = 0;
-  CHECK(rm::run::slurm_failure_reason(srun, "bad result JSON: x") ==
-        "slurm: ringmaster-play gave no result: bad result JSON: x");
+  CHECK(rm::run::slurm_failure_reason(srun, "ringmaster-play gave no result: bad JSON") ==
+        "slurm: ringmaster-play gave no result: bad JSON");
+  srun.exit_code = 1;
+  srun.err = "srun: error: Invalid partition name specified\n";
+  CHECK(rm::run::slurm_failure_reason(srun, "") ==
+        "slurm: srun failed (exit status 1):\nsrun: error: Invalid partition name specified");
 }
 
 TEST_CASE("run refuses -j and --affinity with the slurm executor before starting anything",

@@ -3,11 +3,10 @@
 #include <vector>
 
 namespace rm::run {
-namespace {
 
 // The causes Slurm writes to the step's stderr ("*** STEP 12.0 ON vm CANCELLED AT ... DUE TO
 // TIME LIMIT ***", "srun: error: Node failure on vm", "DUE TO PREEMPTION").
-std::string cause(const std::string& err) {
+std::string slurm_cause(const std::string& err) {
   const struct {
     const char* text;
     const char* cause;
@@ -24,6 +23,8 @@ std::string cause(const std::string& err) {
     if (err.find(c.text) != std::string::npos) return c.cause;
   return "";
 }
+
+namespace {
 
 std::string last_lines(const std::string& text, std::size_t n) {
   std::vector<std::string> lines;
@@ -43,15 +44,15 @@ std::string last_lines(const std::string& text, std::size_t n) {
 
 }  // namespace
 
-std::string slurm_failure_reason(const ChildOutcome& srun, const std::string& parse_problem) {
-  std::string c = cause(srun.err);
+std::string slurm_failure_reason(const ChildOutcome& srun, const std::string& problem) {
+  std::string c = slurm_cause(srun.err);
   std::string reason = "slurm: ";
   if (!srun.spawn_error.empty())
     reason += "cannot run srun: " + srun.spawn_error;
   else if (!c.empty())
     reason += c + " (srun " + srun.describe() + ")";
   else if (srun.succeeded())
-    reason += "ringmaster-play gave no result: " + parse_problem;
+    reason += problem;
   else
     reason += "srun failed (" + srun.describe() + ")";
   std::string tail = last_lines(srun.err, 4);

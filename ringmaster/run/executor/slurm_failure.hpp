@@ -9,7 +9,13 @@
 
 namespace rm::run {
 
-// "slurm: the job hit its time limit (srun exit status 1): <last lines of srun's stderr>"
-std::string slurm_failure_reason(const ChildOutcome& srun, const std::string& parse_problem);
+// What Slurm said happened to the job step ("the job hit its time limit", "the job was
+// preempted", "the job's node failed", "the job was cancelled"...), "" if nothing.
+std::string slurm_cause(const std::string& srun_stderr);
+
+// "slurm: the job hit its time limit (srun exit status 1):\n<last lines of srun's stderr>";
+// without a cause Slurm named: "slurm: srun failed (exit status 1)...", or when srun
+// succeeded, "slurm: <problem>".
+std::string slurm_failure_reason(const ChildOutcome& srun, const std::string& problem);
 
 }  // namespace rm::run

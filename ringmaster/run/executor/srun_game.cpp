@@ -100,11 +100,19 @@ rm::game::GameResult play_game_with_srun(const SrunGame& srun, const rm::game::G
     problem = outcome.out.empty() ? std::string("nothing on stdout")
                                   : std::string("bad result JSON: ") + e.what();
   }
+  const bool aborted_here = outcome.stopped && abort != nullptr && abort->load();
   if (!problem.empty()) {
     // Stopped by us: the run loop treats it as any aborted game.
-    if (outcome.stopped && abort != nullptr && abort->load()) return void_result(job, "aborted");
-    return void_result(job, slurm_failure_reason(outcome, problem));
+    if (aborted_here) return void_result(job, "aborted");
+    return void_result(job,
+                       slurm_failure_reason(outcome, "ringmaster-play gave no result: " + problem));
   }
+  // Slurm stopped the step (time limit, preemption, scancel): ringmaster-play got SIGTERM
+  // and reported an aborted game. Say what really happened.
+  if (result.is_void && !aborted_here &&
+      (result.void_reason == "aborted" || !slurm_cause(outcome.err).empty()))
+    result.void_reason = slurm_failure_reason(
+        outcome, "ringmaster-play was stopped on the node (" + result.void_reason + ")");
   rm::game::write_returned_sgf(job, result);
   return result;
 }

@@ -19,7 +19,9 @@ namespace rm::test {
 inline void require_cluster() {
   const char* conf = std::getenv("SLURM_CONF");
   INFO("SLURM_CONF=" << (conf ? conf : "(unset)"));
-  auto sinfo = rm::run::run_child({"sinfo", "--noheader", "--format=%T"}, "");
+  rm::run::ChildStop limit;
+  limit.time_limit = std::chrono::seconds(20);  // sinfo retries a missing config for 60 s
+  auto sinfo = rm::run::run_child({"sinfo", "--noheader", "--format=%T"}, "", limit);
   INFO("sinfo: " << sinfo.describe() << ": " << sinfo.err);
   if (!sinfo.succeeded() || sinfo.out.empty())
     FAIL(

@@ -15,31 +15,42 @@ namespace {
 
 using rm::process::StderrMode;
 
+// Where the engines' stderr goes here: the file (the event log) of engines whose stderr
+// would be appended to one, and whether some engine passes it through to ours.
+struct StderrHome {
+  std::string file;
+  bool pass_through = false;
+};
+
 // Engines whose stderr would go to a file on this machine write it to ringmaster-play's
-// stderr instead (the file may not exist on the node); that comes back through srun. Returns
-// the file, "" if neither engine had one.
-std::string route_stderr_home(rm::game::GameJob& job) {
-  std::string path;
+// stderr instead (the file may not exist on the node); that comes back through srun.
+StderrHome route_stderr_home(rm::game::GameJob& job) {
+  StderrHome home;
   for (rm::game::PlayerSpec* p : {&job.black, &job.white}) {
     auto& process = p->engine.process;
+    if (process.stderr_mode == StderrMode::PassThrough) home.pass_through = true;
     if (process.stderr_mode != StderrMode::AppendToFile) continue;
-    if (path.empty()) path = process.stderr_path;
+    if (home.file.empty()) home.file = process.stderr_path;
     process.stderr_mode = StderrMode::PassThrough;
     process.stderr_path.clear();
   }
-  return path;
+  return home;
 }
 
-void append_to_file(const std::string& path, const std::string& text) {
-  if (path.empty() || text.empty()) return;
-  int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-  if (fd < 0) return;  // as for an engine writing there: the game does not depend on it
+void write_all(int fd, const std::string& text) {
   std::size_t done = 0;
   while (done < text.size()) {
     ssize_t w = ::write(fd, text.data() + done, text.size() - done);
     if (w <= 0) break;
     done += static_cast<std::size_t>(w);
   }
+}
+
+void append_to_file(const std::string& path, const std::string& text) {
+  if (path.empty() || text.empty()) return;
+  int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) return;  // as for an engine writing there: the game does not depend on it
+  write_all(fd, text);
   ::close(fd);
 }
 
@@ -74,20 +85,21 @@ rm::game::GameResult play_game_with_srun(const SrunGame& srun, const rm::game::G
                                          const std::atomic<bool>* abort) {
   rm::game::GameJob remote = job;
   remote.return_sgf = true;
-  const std::string stderr_file = route_stderr_home(remote);
+  const StderrHome stderr_home = route_stderr_home(remote);
 
   ChildStop stop;
   stop.abort = abort;
   stop.fallback = [&job_name] { SlurmJobs::cancel_named({job_name}); };
   ChildOutcome outcome = run_child(srun_game_command(srun.settings, job_name, srun.ringmaster_play),
                                    rm::game::to_json(remote).dump(), stop);
-  if (!stderr_file.empty()) {
-    std::string text = outcome.err;
-    if (outcome.err_dropped > 0)
-      text += "[game " + job.game_id + ": " + std::to_string(outcome.err_dropped) +
-              " more bytes of stderr from the cluster dropped]\n";
-    append_to_file(stderr_file, text);
-  }
+  std::string text = outcome.err;
+  if (outcome.err_dropped > 0)
+    text += "[game " + job.game_id + ": " + std::to_string(outcome.err_dropped) +
+            " more bytes of stderr from the cluster dropped]\n";
+  if (!stderr_home.file.empty())
+    append_to_file(stderr_home.file, text);
+  else if (stderr_home.pass_through)
+    write_all(STDERR_FILENO, text);
 
   rm::game::GameResult result;
   std::string problem;

@@ -25,7 +25,16 @@ die() {
   exit 1
 }
 
-pid_alive() { [[ -s $1 ]] && kill -0 "$(cat "$1")" 2>/dev/null; }
+# The PID in a daemon's PID file, if that process is still the daemon (a stale file's PID may
+# belong to another process by now).
+daemon_pid() {
+  local pidfile=$1 name=$2 pid
+  [[ -s $pidfile ]] || return 1
+  pid=$(cat "$pidfile")
+  [[ $pid =~ ^[0-9]+$ ]] || return 1
+  [[ $(cat "/proc/$pid/comm" 2>/dev/null) == "$name" ]] || return 1
+  echo "$pid"
+}
 
 cluster_answers() {
   [[ -f $conf ]] && SLURM_CONF=$conf timeout 5 sinfo -h -o %T >/dev/null 2>&1
@@ -118,11 +127,11 @@ $why"
 
 # Stops each daemon by its PID file: slurmd, then slurmctld, then munged.
 stop_daemons() {
-  local quiet=${1:-}
-  for pidfile in "$dir/slurmd.pid" "$dir/slurmctld.pid" "$dir/mrun/munged.pid"; do
-    pid_alive "$pidfile" || continue
-    local pid
-    pid=$(cat "$pidfile")
+  local quiet=${1:-} entry pidfile name pid
+  for entry in "$dir/slurmd.pid:slurmd" "$dir/slurmctld.pid:slurmctld" "$dir/mrun/munged.pid:munged"; do
+    pidfile=${entry%:*}
+    name=${entry##*:}
+    pid=$(daemon_pid "$pidfile" "$name") || continue
     kill "$pid" 2>/dev/null || true
     for _ in $(seq 1 100); do
       kill -0 "$pid" 2>/dev/null || break
@@ -130,7 +139,7 @@ stop_daemons() {
     done
     if kill -0 "$pid" 2>/dev/null; then
       kill -9 "$pid" 2>/dev/null || true
-      [[ -n $quiet ]] || echo "slurm-cluster: $pidfile: killed with SIGKILL after 10 s" >&2
+      [[ -n $quiet ]] || echo "slurm-cluster: $name ($pid): killed with SIGKILL after 10 s" >&2
     fi
   done
 }

@@ -1,7 +1,10 @@
 // The executor settings without a cluster: control-file errors that name the place, the srun
 // and engine commands built from the settings, the void reasons of failed job steps, and
 // combinations `run` refuses.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
+#include <fstream>
 
 #include "ringmaster/control/control_file.hpp"
 #include "ringmaster/run/executor/engine_prefix.hpp"
@@ -124,4 +127,30 @@ TEST_CASE("run refuses -j and --affinity with the slurm executor before starting
   auto bad = c.run({"run", "--executor", "cloud"});
   CHECK(bad.exit_status == 2);
   CHECK_THAT(bad.err, Catch::Contains("--executor: must be local or slurm"));
+}
+
+TEST_CASE("run stops with a clear message when no cluster answers, keeping no file",
+          "[slurm][settings]") {
+  CompetitionDir c("no_cluster", rm::test::playoff_yaml(2) + rm::test::slurm_executor_yaml(2));
+  // A cluster whose controller nobody runs: squeue cannot reach it.
+  const std::string host = [] {
+    char name[256] = {};
+    ::gethostname(name, sizeof name - 1);
+    std::string h = name;
+    return h.substr(0, h.find('.'));
+  }();
+  const std::string conf = c.file(".slurm.conf");
+  std::ofstream(conf) << "ClusterName=none\nSlurmctldHost=" << host
+                      << "(127.0.0.1)\nSlurmctldPort=6999\nAuthType=auth/munge\n"
+                         "NodeName="
+                      << host << " CPUs=1 State=UNKNOWN\nPartitionName=p Nodes=" << host
+                      << " Default=YES\n";
+  auto f =
+      c.start({"run", "-q"}, "", false, {"SLURM_CONF=" + conf})->wait(std::chrono::seconds(90));
+  REQUIRE(f);
+  CHECK(f->exit_status == 1);
+  CHECK_THAT(f->err, Catch::Contains("ringmaster: executor slurm: squeue failed") &&
+                         Catch::Contains("is the cluster up"));
+  CHECK_FALSE(std::filesystem::exists(c.file(".db")));
+  CHECK_FALSE(std::filesystem::exists(c.file(".log")));
 }

@@ -137,3 +137,29 @@ TEST_CASE("slurm: a job cancelled on the cluster is a void game with the cause, 
   check_exact(c, 3);
   check_nothing_left(c, 5s);
 }
+
+TEST_CASE("slurm engines: an engine the referee had to kill is cancelled on the cluster",
+          "[slurm][cluster]") {
+  rm::test::require_cluster();
+  // `sleep` never answers GTP and ignores the end of its input: after the startup timeout the
+  // referee SIGKILLs its srun, which cannot cancel its step; the executor cancels the game's
+  // steps by name, so nothing is left whatever the cluster does with an orphaned step.
+  const std::string yaml =
+      "competition_type: playoff\n"
+      "players:\n"
+      "  mute: {command: [/bin/sleep, '300'], timeouts: {startup: 1}}\n"
+      "  bot: {command: [ringbot, --playouts, '2', --seed, '1']}\n"
+      "board_size: 7\n"
+      "komi: 4.5\n"
+      "skip_player_checks: true\n"
+      "matchups:\n"
+      "  - {player_1: mute, player_2: bot, number_of_games: 1}\n" +
+      rm::test::slurm_executor_yaml(1, "engines");
+  CompetitionDir c("mute_engines", yaml);
+  auto f = c.run({"run", "-q"});
+  INFO(f.err);
+  CHECK(f.exit_status == 1);  // the first game void: the run halts
+  CHECK_THAT(rm::test::slurp(c.file(".log")), Catch::Contains("aborting game due to error"));
+  CHECK(c.committed_games() == 0);
+  check_nothing_left(c, 5s);
+}

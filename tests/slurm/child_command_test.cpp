@@ -24,7 +24,7 @@ TEST_CASE("run_child passes stdin and captures stdout, stderr and the exit statu
   CHECK(missing.describe() == "exit status 127");
 }
 
-TEST_CASE("an aborted child gets SIGTERM; one that ignores it gets the fallback, then SIGKILL",
+TEST_CASE("an aborted child gets SIGTERM, and one that ignores it the fallback, then SIGKILL",
           "[slurm][child]") {
   std::atomic<bool> abort{false};
   rm::run::ChildStop stop;

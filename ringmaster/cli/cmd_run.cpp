@@ -13,6 +13,7 @@
 #include "ringmaster/cli/commands.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "ringmaster/run/competition_session.hpp"
+#include "ringmaster/run/executor/make_executor.hpp"
 #include "ringmaster/run/interrupt_signals.hpp"
 #include "ringmaster/run/job_setup.hpp"
 #include "ringmaster/run/new_files_guard.hpp"
@@ -61,7 +62,9 @@ int run_command(const CommandLine& line) {
   using rm::report::LiveDisplay;
   LiveDisplay display(stdout, stderr, LiveDisplay::mode_for(stdout, line.quiet));
 
-  const auto players = session.competition->players_to_check();
+  rm::run::ExecutorChoice executor_choice{control.executor, line.executor, line.parallel_given};
+  auto players = session.competition->players_to_check();
+  rm::run::adapt_players_for_checks(executor_choice, paths, players);
   if (control.common.skip_player_checks) {
     display.say("skipping " + std::to_string(players.size()) + " Player checks");
   } else {
@@ -96,6 +99,8 @@ int run_command(const CommandLine& line) {
       throw rm::run::RingmasterError("--affinity: can't read the CPUs this process may use");
   }
 
+  // A cluster that does not answer stops the run before any file is kept.
+  auto executor = rm::run::make_executor(executor_choice, options, paths);
   new_files.keep();
   rm::run::remove_stale_commands(paths.cmd);
   std::error_code ec;
@@ -104,7 +109,7 @@ int run_command(const CommandLine& line) {
 
   rm::run::install_interrupt_handlers();
   auto summary = rm::run::run_games(*session.competition, *session.store, paths, options, display,
-                                    rm::run::referee_player());
+                                    std::move(executor));
   if (line.quiet) {
     // The one line a quiet run prints on stdout.
     std::printf("%s\n", summary.summary_line.c_str());

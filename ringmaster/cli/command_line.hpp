@@ -24,6 +24,8 @@ struct CommandLine {
   bool csv = false;              // --csv (report): print one CSV row per game
   std::string sgf_collection;    // --sgf-collection FILE (report): every game's SGF in one file
   bool affinity = false;         // --affinity (run): pin each worker and its engines to a CPU
+  std::string executor;          // --executor (run): "local" or "slurm"; "" = the control file's
+  bool parallel_given = false;   // -j was given (it is for local threads only)
   std::string baseline;          // --baseline (playoff-file): player_2 ("" = the opponent)
   std::string output;            // --output/-o (playoff-file): the file to write ("-": stdout)
 };

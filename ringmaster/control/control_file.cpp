@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "ringmaster/control/ce_tuner_settings.hpp"
+#include "ringmaster/control/executor_fields.hpp"
 #include "ringmaster/control/game_settings.hpp"
 #include "ringmaster/control/mc_tuner_settings.hpp"
 #include "ringmaster/control/model_tuner_settings.hpp"
@@ -26,7 +27,8 @@ using namespace detail;
 
 const std::vector<std::string>& common_keys() {
   static const std::vector<std::string> keys{"competition_type", "description",        "players",
-                                             "record_games",     "stderr_to_log",      "skip_player_checks"};
+                                             "record_games",     "stderr_to_log",      "skip_player_checks",
+                                             "executor"};
   return keys;
 }
 
@@ -122,6 +124,7 @@ ControlFile load_control_file(const std::string& path) {
 
   control.common = read_common(r, top);
   control.players = read_players(r, top, control);
+  if (auto f = top.find("executor")) control.executor = read_executor(r, *f);
   if (type == "playoff") {
     // Top-level game settings are only defaults there; each matchup reads its own.
     control.competition = read_playoff(r, top, control);

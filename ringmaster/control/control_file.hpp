@@ -12,6 +12,7 @@
 #include "ringmaster/control/candidate_template.hpp"
 #include "ringmaster/control/ce_tuner_config.hpp"
 #include "ringmaster/control/config_error.hpp"
+#include "ringmaster/control/executor_settings.hpp"
 #include "ringmaster/control/model_tuner_config.hpp"
 #include "ringmaster/control/tournament_config.hpp"
 #include "ringmaster/control/validation_config.hpp"
@@ -65,6 +66,7 @@ struct ControlFile {
   std::variant<McTunerSettings, PlayoffSettings, AllPlayAllSettings, CeTunerSettings,
                ModelTunerSettings>
       competition;
+  ExecutorSettings executor;  // where the games are played (docs/cluster.md)
 };
 
 // Reads and checks the file; pure apart from reading it (and candidate template files).

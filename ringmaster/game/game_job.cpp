@@ -119,7 +119,7 @@ GameSettings settings_from_json(const nlohmann::json& j, const std::string& path
 
 nlohmann::json to_json(const GameJob& job) {
   const GameSettings& s = job.settings;
-  return {{"game_id", job.game_id},
+  nlohmann::json j = {{"game_id", job.game_id},
           {"competition_code", job.competition_code},
           {"sgf_event", job.sgf_event},
           {"sgf_note", job.sgf_note},
@@ -138,6 +138,8 @@ nlohmann::json to_json(const GameJob& job) {
           {"sgf_dir", job.sgf_dir},
           {"void_sgf_dir", job.void_sgf_dir},
           {"gtp_log_path", job.gtp_log_path}};
+  if (job.return_sgf) j["return_sgf"] = true;  // absent when false: older readers take the job
+  return j;
 }
 
 GameJob job_from_json(const nlohmann::json& j) {
@@ -145,7 +147,7 @@ GameJob job_from_json(const nlohmann::json& j) {
   object(j, "");
   only_keys(j, "",
             {"game_id", "competition_code", "sgf_event", "sgf_note", "black", "white", "settings",
-             "sgf_dir", "void_sgf_dir", "gtp_log_path"});
+             "sgf_dir", "void_sgf_dir", "gtp_log_path", "return_sgf"});
   GameJob job;
   job.game_id = as_string(required(j, "", "game_id"), "game_id");
   // The game id names files (<sgf_dir>/<game_id>.sgf), so it must be a plain file name; it is
@@ -163,6 +165,7 @@ GameJob job_from_json(const nlohmann::json& j) {
   get(j, "", "sgf_dir", job.sgf_dir);
   get(j, "", "void_sgf_dir", job.void_sgf_dir);
   get(j, "", "gtp_log_path", job.gtp_log_path);
+  get(j, "", "return_sgf", job.return_sgf);
   return job;
 }
 

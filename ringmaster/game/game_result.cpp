@@ -62,6 +62,7 @@ nlohmann::json to_json(const GameResult& r) {
     j["sgf_write_error"] = r.sgf_write_error;
     j["unwritten_sgf"] = r.unwritten_sgf;
   }
+  if (!r.sgf_text.empty()) j["sgf_text"] = r.sgf_text;
   return j;
 }
 
@@ -98,6 +99,7 @@ GameResult result_from_json(const nlohmann::json& j) {
   get(j, "", "sgf_path", r.sgf_path);
   get(j, "", "sgf_write_error", r.sgf_write_error);
   get(j, "", "unwritten_sgf", r.unwritten_sgf);
+  get(j, "", "sgf_text", r.sgf_text);
   return r;
 }
 

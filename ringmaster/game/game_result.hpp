@@ -28,6 +28,8 @@ struct GameResult {
   // The record could not be written (read-only directory, disk full): why, and the SGF text
   // itself, so that the game's record is kept in the database instead of lost.
   std::string sgf_write_error, unwritten_sgf;
+  // For a job with return_sgf: the record's text, for the controller to write.
+  std::string sgf_text;
 
   std::string winning_code() const;  // "" when no winner
   std::string losing_code() const;   // "" when no winner

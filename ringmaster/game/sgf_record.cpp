@@ -105,6 +105,21 @@ std::string local_date_time_now() {
   return buf;
 }
 
+namespace {
+
+void write_record_file(const std::string& path, std::string text, GameResult& result) {
+  std::string error = write_file_atomically(path, text);
+  if (error.empty()) {
+    result.sgf_path = path;
+  } else {
+    // The run loop halts on this; the text goes to the database with the result.
+    result.sgf_write_error = "cannot write SGF record " + path + ": " + error;
+    result.unwritten_sgf = std::move(text);
+  }
+}
+
+}  // namespace
+
 void write_game_record(const GameJob& job, GameResult& result, const PlayedGame& game,
                        const std::string& date_time) {
   std::string dir;
@@ -115,16 +130,21 @@ void write_game_record(const GameJob& job, GameResult& result, const PlayedGame&
     dir = job.sgf_dir;
   }
   if (dir.empty()) return;
-  std::string path = dir + "/" + job.game_id + ".sgf";
   std::string text = render_sgf(make_sgf_record(job, result, game, date_time));
-  std::string error = write_file_atomically(path, text);
-  if (error.empty()) {
-    result.sgf_path = path;
-  } else {
-    // The run loop halts on this; the text goes to the database with the result.
-    result.sgf_write_error = "cannot write SGF record " + path + ": " + error;
-    result.unwritten_sgf = std::move(text);
+  if (job.return_sgf) {
+    result.sgf_text = std::move(text);
+    return;
   }
+  write_record_file(dir + "/" + job.game_id + ".sgf", std::move(text), result);
+}
+
+void write_returned_sgf(const GameJob& job, GameResult& result) {
+  if (result.sgf_text.empty()) return;
+  std::string text = std::move(result.sgf_text);
+  result.sgf_text.clear();
+  const std::string& dir = result.is_void ? job.void_sgf_dir : job.sgf_dir;
+  if (dir.empty()) return;
+  write_record_file(dir + "/" + job.game_id + ".sgf", std::move(text), result);
 }
 
 }  // namespace rm::game

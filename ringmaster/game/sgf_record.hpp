@@ -27,7 +27,12 @@ std::string local_date_time_now();
 
 // Writes <sgf_dir>/<game_id>.sgf for a counted game, or <void_sgf_dir>/<game_id>.sgf for a
 // void game with at least one move; sets result.sgf_path, or adds a warning if writing failed.
+// With job.return_sgf the text goes to result.sgf_text instead (nothing is written).
 void write_game_record(const GameJob& job, GameResult& result, const PlayedGame& game,
                        const std::string& date_time);
+
+// The controller's half of return_sgf: writes result.sgf_text (if any) where
+// write_game_record would have, and clears it; same sgf_path / sgf_write_error rules.
+void write_returned_sgf(const GameJob& job, GameResult& result);
 
 }  // namespace rm::game

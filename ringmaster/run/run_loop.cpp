@@ -10,6 +10,7 @@
 #include "ringmaster/run/history_recovery.hpp"
 #include "ringmaster/run/interrupt_signals.hpp"
 #include "ringmaster/run/job_setup.hpp"
+#include "ringmaster/run/executor/local_executor.hpp"
 #include "ringmaster/run/line_file.hpp"
 #include "ringmaster/run/stop_file.hpp"
 #include "ringmaster/run/terminal_stop_key.hpp"
@@ -33,13 +34,13 @@ class RunLoop {
  public:
   RunLoop(rm::comp::Competition& competition, rm::store::Store& store,
           const CompetitionPaths& paths, const RunOptions& options,
-          rm::report::LiveDisplay& display, WorkerPool::PlayGame play)
+          rm::report::LiveDisplay& display, std::unique_ptr<GameExecutor> executor)
       : competition_(competition),
         store_(store),
         paths_(paths),
         options_(options),
         display_(display),
-        pool_(std::make_unique<WorkerPool>(options.parallel, std::move(play), options.cpus)),
+        pool_(std::move(executor)),
         log_(paths.log),
         history_(paths.hist),
         max_games_left_(options.max_games),
@@ -55,7 +56,8 @@ class RunLoop {
   RunSummary run() {
     log_.line("run started at " + local_time_text() + " with max_games " +
               (options_.max_games ? std::to_string(*options_.max_games) : std::string("None")));
-    log_.line("using " + std::to_string(options_.parallel) + " worker threads");
+    log_.line(pool_->description());
+    for (const auto& note : pool_->startup_notes()) log_.line(note);
     if (int restored = restore_missing_history(paths_.hist, store_.game_histories()))
       log_.line("history file: " + std::to_string(restored) +
                 " lines of committed games restored from the database");
@@ -67,7 +69,7 @@ class RunLoop {
     for (;;) {
       if (interrupted()) return interrupt();
       check_stop_key();
-      while (!halt_reason_ && pool_->has_free_worker()) {
+      while (!halt_reason_ && pool_->has_free_slot()) {
         auto request = next_job();
         if (!request) break;
         start(std::move(*request));
@@ -359,7 +361,7 @@ class RunLoop {
   const CompetitionPaths& paths_;
   const RunOptions& options_;
   rm::report::LiveDisplay& display_;
-  std::unique_ptr<WorkerPool> pool_;
+  std::unique_ptr<GameExecutor> pool_;
   LineFile log_, history_;
   std::optional<int> max_games_left_;
   int games_before_run_, void_games_before_run_;
@@ -397,7 +399,14 @@ std::string recommended_text(const rm::comp::Competition& competition,
 RunSummary run_games(rm::comp::Competition& competition, rm::store::Store& store,
                      const CompetitionPaths& paths, const RunOptions& options,
                      rm::report::LiveDisplay& display, WorkerPool::PlayGame play) {
-  RunLoop loop(competition, store, paths, options, display, std::move(play));
+  return run_games(competition, store, paths, options, display,
+                   std::make_unique<LocalExecutor>(options.parallel, std::move(play), options.cpus));
+}
+
+RunSummary run_games(rm::comp::Competition& competition, rm::store::Store& store,
+                     const CompetitionPaths& paths, const RunOptions& options,
+                     rm::report::LiveDisplay& display, std::unique_ptr<GameExecutor> executor) {
+  RunLoop loop(competition, store, paths, options, display, std::move(executor));
   return loop.run();
 }
 

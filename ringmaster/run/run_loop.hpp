@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "ringmaster/competitions/competition.hpp"
 #include "ringmaster/report/live_display.hpp"
 #include "ringmaster/run/competition_paths.hpp"
+#include "ringmaster/run/executor/game_executor.hpp"
 #include "ringmaster/run/worker_pool.hpp"
 #include "ringmaster/store/store.hpp"
 #include "scales/parameter.hpp"
@@ -69,5 +71,10 @@ std::string recommended_text(const rm::comp::Competition& competition,
 RunSummary run_games(rm::comp::Competition& competition, rm::store::Store& store,
                      const CompetitionPaths& paths, const RunOptions& options,
                      rm::report::LiveDisplay& display, WorkerPool::PlayGame play);
+// The same with any executor (the local one above is LocalExecutor(options.parallel, play,
+// options.cpus)); the executor decides where games are played, nothing else changes.
+RunSummary run_games(rm::comp::Competition& competition, rm::store::Store& store,
+                     const CompetitionPaths& paths, const RunOptions& options,
+                     rm::report::LiveDisplay& display, std::unique_ptr<GameExecutor> executor);
 
 }  // namespace rm::run

@@ -1,0 +1,12 @@
+#include "ringmaster/run/executor/local_executor.hpp"
+
+namespace rm::run {
+
+LocalExecutor::LocalExecutor(int workers, WorkerPool::PlayGame play, const std::vector<int>& cpus)
+    : pool_(workers, std::move(play), cpus) {}
+
+std::string LocalExecutor::description() const {
+  return "using " + std::to_string(pool_.size()) + " worker threads";
+}
+
+}  // namespace rm::run

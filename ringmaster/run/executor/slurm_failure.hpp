@@ -1,0 +1,21 @@
+// Why a game sent to Slurm came back without a result: the job hit its time limit, was
+// preempted or cancelled, its node failed, or srun itself failed. The text becomes the void
+// game's reason, so that the event log says what the cluster did.
+#pragma once
+
+#include <string>
+
+#include "ringmaster/run/executor/child_command.hpp"
+
+namespace rm::run {
+
+// What Slurm said happened to the job step ("the job hit its time limit", "the job was
+// preempted", "the job's node failed", "the job was cancelled"...), "" if nothing.
+std::string slurm_cause(const std::string& srun_stderr);
+
+// "slurm: the job hit its time limit (srun exit status 1):\n<last lines of srun's stderr>";
+// without a cause Slurm named: "slurm: srun failed (exit status 1)...", or when srun
+// succeeded, "slurm: <problem>".
+std::string slurm_failure_reason(const ChildOutcome& srun, const std::string& problem);
+
+}  // namespace rm::run

@@ -1,0 +1,86 @@
+#include "ringmaster/run/executor/slurm_jobs.hpp"
+
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <sstream>
+
+#include "ringmaster/run/executor/child_command.hpp"
+
+namespace rm::run {
+namespace {
+
+constexpr std::chrono::milliseconds kCommandLimit{30'000};
+
+std::string first_line(const std::string& text) {
+  auto end = text.find('\n');
+  return text.substr(0, end);
+}
+
+std::string failure(const char* what, const ChildOutcome& o) {
+  std::string e = std::string(what) + " failed (" + o.describe() + ")";
+  if (!o.err.empty()) e += ": " + first_line(o.err);
+  return e;
+}
+
+ChildOutcome run_slurm_command(const std::vector<std::string>& argv) {
+  ChildStop stop;
+  stop.time_limit = kCommandLimit;
+  return run_child(argv, "", stop);
+}
+
+}  // namespace
+
+SlurmJobs::SlurmJobs(const std::string& control_file_path, const std::string& code) {
+  std::uint32_t hash = 2166136261u;  // FNV-1a: stable across runs and machines
+  std::error_code ec;
+  const std::string path = std::filesystem::weakly_canonical(control_file_path, ec).string();
+  for (char c : (ec ? control_file_path : path))
+    hash = (hash ^ static_cast<unsigned char>(c)) * 16777619u;
+  char hex[9];
+  std::snprintf(hex, sizeof hex, "%08x", static_cast<unsigned>(hash));
+  prefix_ = "rm." + code + "." + hex + ".";
+}
+
+std::string SlurmJobs::cancel_named(const std::vector<std::string>& names) {
+  // One scancel per name: scancel --name takes a single name (a comma list matches nothing).
+  std::string error;
+  for (const auto& name : names) {
+    ChildOutcome o = run_slurm_command({"scancel", "--me", "--name=" + name});
+    if (!o.succeeded() && error.empty()) error = failure("scancel", o);
+  }
+  return error;
+}
+
+std::vector<std::string> SlurmJobs::leftover_job_ids(std::string* error) const {
+  ChildOutcome o = run_slurm_command({"squeue", "--me", "--noheader", "--format=%i %j"});
+  std::vector<std::string> ids;
+  if (!o.succeeded()) {
+    if (error) *error = failure("squeue", o);
+    return ids;
+  }
+  std::istringstream in(o.out);
+  for (std::string id, name; in >> id >> name;)
+    if (name.compare(0, prefix_.size(), prefix_) == 0) ids.push_back(id);
+  return ids;
+}
+
+int SlurmJobs::cancel_leftovers(std::string* error) const {
+  std::string e;
+  auto ids = leftover_job_ids(&e);
+  if (!e.empty()) {
+    if (error) *error = e;
+    return -1;
+  }
+  if (ids.empty()) return 0;
+  std::vector<std::string> argv{"scancel"};
+  argv.insert(argv.end(), ids.begin(), ids.end());
+  ChildOutcome o = run_slurm_command(argv);
+  if (!o.succeeded()) {
+    if (error) *error = failure("scancel", o);
+    return -1;
+  }
+  return static_cast<int>(ids.size());
+}
+
+}  // namespace rm::run

@@ -1,0 +1,132 @@
+#include "ringmaster/run/executor/srun_game.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "ringmaster/game/sgf_record.hpp"
+#include "ringmaster/run/executor/child_command.hpp"
+#include "ringmaster/run/executor/slurm_failure.hpp"
+#include "ringmaster/run/executor/slurm_jobs.hpp"
+
+namespace rm::run {
+namespace {
+
+using rm::process::StderrMode;
+
+// Where the engines' stderr goes here: the file (the event log) of engines whose stderr
+// would be appended to one, and whether some engine passes it through to ours.
+struct StderrHome {
+  std::string file;
+  bool pass_through = false;
+};
+
+// Engines whose stderr would go to a file on this machine write it to ringmaster-play's
+// stderr instead (the file may not exist on the node); that comes back through srun.
+StderrHome route_stderr_home(rm::game::GameJob& job) {
+  StderrHome home;
+  for (rm::game::PlayerSpec* p : {&job.black, &job.white}) {
+    auto& process = p->engine.process;
+    if (process.stderr_mode == StderrMode::PassThrough) home.pass_through = true;
+    if (process.stderr_mode != StderrMode::AppendToFile) continue;
+    if (home.file.empty()) home.file = process.stderr_path;
+    process.stderr_mode = StderrMode::PassThrough;
+    process.stderr_path.clear();
+  }
+  return home;
+}
+
+void write_all(int fd, const std::string& text) {
+  std::size_t done = 0;
+  while (done < text.size()) {
+    ssize_t w = ::write(fd, text.data() + done, text.size() - done);
+    if (w <= 0) break;
+    done += static_cast<std::size_t>(w);
+  }
+}
+
+void append_to_file(const std::string& path, const std::string& text) {
+  if (path.empty() || text.empty()) return;
+  int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) return;  // as for an engine writing there: the game does not depend on it
+  write_all(fd, text);
+  ::close(fd);
+}
+
+rm::game::GameResult void_result(const rm::game::GameJob& job, std::string reason) {
+  rm::game::GameResult r;
+  r.game_id = job.game_id;
+  r.black_code = job.black.code;
+  r.white_code = job.white.code;
+  r.is_void = true;
+  r.sgf_result = "Void";
+  r.void_reason = std::move(reason);
+  return r;
+}
+
+}  // namespace
+
+std::vector<std::string> srun_game_command(const rm::control::SlurmSettings& s,
+                                           const std::string& job_name,
+                                           const std::string& ringmaster_play) {
+  std::vector<std::string> argv{"srun", "--job-name=" + job_name, "--ntasks=1", "--quiet"};
+  if (!s.partition.empty()) argv.push_back("--partition=" + s.partition);
+  if (!s.account.empty()) argv.push_back("--account=" + s.account);
+  if (!s.time_limit.empty()) argv.push_back("--time=" + s.time_limit);
+  argv.insert(argv.end(), s.srun_args.begin(), s.srun_args.end());
+  argv.push_back(ringmaster_play);
+  argv.push_back("-");
+  return argv;
+}
+
+rm::game::GameResult play_game_with_srun(const SrunGame& srun, const rm::game::GameJob& job,
+                                         const std::string& job_name,
+                                         const std::atomic<bool>* abort) {
+  rm::game::GameJob remote = job;
+  remote.return_sgf = true;
+  const StderrHome stderr_home = route_stderr_home(remote);
+
+  ChildStop stop;
+  stop.abort = abort;
+  stop.fallback = [&job_name] { SlurmJobs::cancel_named({job_name}); };
+  ChildOutcome outcome = run_child(srun_game_command(srun.settings, job_name, srun.ringmaster_play),
+                                   rm::game::to_json(remote).dump(), stop);
+  std::string text = outcome.err;
+  if (outcome.err_dropped > 0)
+    text += "[game " + job.game_id + ": " + std::to_string(outcome.err_dropped) +
+            " more bytes of stderr from the cluster dropped]\n";
+  if (!stderr_home.file.empty())
+    append_to_file(stderr_home.file, text);
+  else if (stderr_home.pass_through)
+    write_all(STDERR_FILENO, text);
+
+  rm::game::GameResult result;
+  std::string problem;
+  try {
+    result = rm::game::result_from_json(nlohmann::json::parse(outcome.out));
+    if (result.game_id != job.game_id || result.black_code != job.black.code ||
+        result.white_code != job.white.code)
+      problem = "the result is for another game (" + result.game_id + ")";
+  } catch (const std::exception& e) {
+    problem = outcome.out.empty() ? std::string("nothing on stdout")
+                                  : std::string("bad result JSON: ") + e.what();
+  }
+  const bool aborted_here = outcome.stopped && abort != nullptr && abort->load();
+  if (!problem.empty()) {
+    // Stopped by us: the run loop treats it as any aborted game.
+    if (aborted_here) return void_result(job, "aborted");
+    return void_result(job,
+                       slurm_failure_reason(outcome, "ringmaster-play gave no result: " + problem));
+  }
+  // Slurm stopped the step (time limit, preemption, scancel): ringmaster-play got SIGTERM
+  // and reported an aborted game. Say what really happened.
+  if (result.is_void && !aborted_here &&
+      (result.void_reason == "aborted" || !slurm_cause(outcome.err).empty()))
+    result.void_reason = slurm_failure_reason(
+        outcome, "ringmaster-play was stopped on the node (" + result.void_reason + ")");
+  rm::game::write_returned_sgf(job, result);
+  return result;
+}
+
+}  // namespace rm::run

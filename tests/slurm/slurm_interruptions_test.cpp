@@ -1,0 +1,165 @@
+// The slurm executor when runs are cut short: ringmaster SIGKILLed mid-run and resumed, Ctrl-C
+// (SIGINT), `stop`, and a job cancelled on the cluster (as a preemption or a node failure
+// would end it). Counts stay exact, and nothing is left in the queue or among processes.
+#include <catch2/catch.hpp>
+#include <csignal>
+#include <set>
+
+#include "tests/slurm/slurm_support.hpp"
+
+using rm::test::CompetitionDir;
+using namespace std::chrono_literals;
+
+namespace {
+
+void check_exact(const CompetitionDir& c, int games) {
+  CHECK(c.committed_games() == games);
+  std::set<std::string> ids;
+  for (const auto& g : c.games()) CHECK(ids.insert(g.game_id).second);
+  CHECK(static_cast<int>(ids.size()) == games);
+}
+
+void check_nothing_left(const CompetitionDir& c, std::chrono::seconds grace) {
+  CHECK(rm::test::queued_jobs_after(grace).empty());
+  CHECK(rm::test::tagged_processes_after(c.tag(), grace).empty());
+}
+
+void resume_to_the_end(CompetitionDir& c, int games) {
+  auto f = c.run({"run", "-q"});
+  INFO(f.err);
+  REQUIRE(f.exit_status == 0);
+  check_exact(c, games);
+  check_nothing_left(c, 10s);
+}
+
+// A playoff on 9x9 whose games take a few tenths of a second each, so that a signal lands
+// while games are running on the cluster.
+std::string slow_playoff_yaml(int games, int playouts = 300) {
+  return "competition_type: playoff\n"
+         "players:\n"
+         "  a: {command: [ringbot, --playouts, '" +
+         std::to_string(playouts) +
+         "', --seed, '3']}\n"
+         "  b: {command: [ringbot, --playouts, '" +
+         std::to_string(playouts) +
+         "', --seed, '4']}\n"
+         "board_size: 9\n"
+         "komi: 7.5\n"
+         "matchups:\n"
+         "  - {player_1: a, player_2: b, number_of_games: " +
+         std::to_string(games) + "}\n";
+}
+
+// Waits until one of our jobs is in the queue; its name, or "" after the safety limit.
+std::string wait_for_queued_job() {
+  auto deadline = std::chrono::steady_clock::now() + 30s;
+  for (;;) {
+    auto jobs = rm::test::queued_jobs();
+    if (!jobs.empty()) return jobs.front();
+    if (std::chrono::steady_clock::now() > deadline) return "";
+    std::this_thread::sleep_for(10ms);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("slurm: ringmaster killed mid-run leaves nothing on the cluster and resumes exactly",
+          "[slurm][cluster]") {
+  rm::test::require_cluster();
+  CompetitionDir c("kill_slurm",
+                   rm::test::small_tuning_event_yaml(10, 300) + rm::test::slurm_executor_yaml(2));
+  auto running = c.start({"run", "-q"});
+  REQUIRE(c.wait_for_games(2));
+  REQUIRE(wait_for_queued_job() != "");
+  running->send(SIGKILL);
+  auto f = running->wait(10s);
+  REQUIRE(f);
+  CHECK(f->signal == SIGKILL);
+  CHECK(c.committed_games() < 10);
+  // srun gets SIGTERM when Ringmaster dies (PDEATHSIG) and cancels its step.
+  check_nothing_left(c, 15s);
+  resume_to_the_end(c, 10);
+}
+
+TEST_CASE("slurm: Ctrl-C cancels the games on the cluster, and the run resumes exactly",
+          "[slurm][cluster]") {
+  rm::test::require_cluster();
+  CompetitionDir c("int_slurm", slow_playoff_yaml(8) + rm::test::slurm_executor_yaml(2));
+  auto running = c.start({"run", "-q"});
+  REQUIRE(c.wait_for_games(1));
+  REQUIRE(wait_for_queued_job() != "");
+  running->send(SIGINT);
+  auto f = running->wait(30s);
+  REQUIRE(f);
+  CHECK(f->exit_status == 3);
+  CHECK(c.committed_games() < 8);
+  CHECK_THAT(rm::test::slurp(c.file(".log")), !Catch::Contains("games in progress were: none"));
+  check_nothing_left(c, 5s);
+  resume_to_the_end(c, 8);
+}
+
+TEST_CASE("slurm: stop lets the games on the cluster finish and leaves nothing",
+          "[slurm][cluster]") {
+  rm::test::require_cluster();
+  CompetitionDir c("stop_slurm", slow_playoff_yaml(20) + rm::test::slurm_executor_yaml(2));
+  auto running = c.start({"run", "-q"});
+  REQUIRE(c.wait_for_games(1));
+  auto stop = c.run({"stop"});
+  REQUIRE(stop.exit_status == 0);
+  auto f = running->wait(60s);
+  REQUIRE(f);
+  INFO(f->err);
+  CHECK(f->exit_status == 0);
+  CHECK_THAT(rm::test::slurp(c.file(".log")), Catch::Contains("stop command received"));
+  CHECK(c.committed_games() < 20);
+  check_exact(c, c.committed_games());
+  check_nothing_left(c, 5s);
+}
+
+TEST_CASE("slurm: a job cancelled on the cluster is a void game with the cause, replayed",
+          "[slurm][cluster]") {
+  rm::test::require_cluster();
+  // One game at a time, slow enough that the second can be cancelled while it runs (a void
+  // game after a finished one does not halt the run).
+  CompetitionDir c("cancel_slurm", slow_playoff_yaml(3, 1500) + rm::test::slurm_executor_yaml(1));
+  auto running = c.start({"run", "-q"});
+  REQUIRE(c.wait_for_games(1));
+  const std::string job = wait_for_queued_job();
+  REQUIRE(job != "");
+  auto cancel = rm::run::run_child({"scancel", "--name=" + job}, "");
+  REQUIRE(cancel.succeeded());
+  auto f = running->wait(120s);
+  REQUIRE(f);
+  INFO(f->err);
+  CHECK(f->exit_status == 0);
+  CHECK_THAT(rm::test::slurp(c.file(".log")),
+             Catch::Contains("aborting game due to error:\nslurm: the job was cancelled"));
+  check_exact(c, 3);
+  check_nothing_left(c, 5s);
+}
+
+TEST_CASE("slurm engines: an engine the referee had to kill is cancelled on the cluster",
+          "[slurm][cluster]") {
+  rm::test::require_cluster();
+  // `sleep` never answers GTP and ignores the end of its input: after the startup timeout the
+  // referee SIGKILLs its srun, which cannot cancel its step; the executor cancels the game's
+  // steps by name, so nothing is left whatever the cluster does with an orphaned step.
+  const std::string yaml =
+      "competition_type: playoff\n"
+      "players:\n"
+      "  mute: {command: [/bin/sleep, '300'], timeouts: {startup: 1}}\n"
+      "  bot: {command: [ringbot, --playouts, '2', --seed, '1']}\n"
+      "board_size: 7\n"
+      "komi: 4.5\n"
+      "skip_player_checks: true\n"
+      "matchups:\n"
+      "  - {player_1: mute, player_2: bot, number_of_games: 1}\n" +
+      rm::test::slurm_executor_yaml(1, "engines");
+  CompetitionDir c("mute_engines", yaml);
+  auto f = c.run({"run", "-q"});
+  INFO(f.err);
+  CHECK(f.exit_status == 1);  // the first game void: the run halts
+  CHECK_THAT(rm::test::slurp(c.file(".log")), Catch::Contains("aborting game due to error"));
+  CHECK(c.committed_games() == 0);
+  check_nothing_left(c, 5s);
+}

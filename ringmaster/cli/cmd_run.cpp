@@ -38,17 +38,6 @@ std::chrono::milliseconds quiet_status_interval() {
   return std::chrono::milliseconds(static_cast<long long>(seconds * 1000.0 + 0.5));
 }
 
-// The tuned parameters (for their formats); none for a tournament.
-std::vector<rm::scales::Parameter> tuned_parameters(const rm::control::ControlFile& control) {
-  if (const auto* mc = std::get_if<rm::control::McTunerSettings>(&control.competition))
-    return mc->parameters;
-  if (const auto* ce = std::get_if<rm::control::CeTunerSettings>(&control.competition))
-    return ce->engine_parameters();
-  if (const auto* model = std::get_if<rm::control::ModelTunerSettings>(&control.competition))
-    return model->engine_parameters();
-  return {};
-}
-
 }  // namespace
 
 int run_command(const CommandLine& line) {
@@ -92,7 +81,7 @@ int run_command(const CommandLine& line) {
     options.status_interval = quiet_status_interval();
     options.status_out = stderr;
   }
-  options.parameters = tuned_parameters(control);
+  options.parameters = rm::control::tuned_parameters(control);
   if (line.affinity) {
     options.cpus = rm::process::allowed_cpus();
     if (options.cpus.empty())

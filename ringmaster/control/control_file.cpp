@@ -143,4 +143,13 @@ ControlFile load_control_file(const std::string& path) {
   return control;
 }
 
+std::vector<rm::scales::Parameter> tuned_parameters(const ControlFile& control) {
+  if (const auto* mc = std::get_if<McTunerSettings>(&control.competition)) return mc->parameters;
+  if (const auto* ce = std::get_if<CeTunerSettings>(&control.competition))
+    return ce->engine_parameters();
+  if (const auto* model = std::get_if<ModelTunerSettings>(&control.competition))
+    return model->engine_parameters();
+  return {};
+}
+
 }  // namespace rm::control

@@ -74,6 +74,10 @@ struct ControlFile {
 // .report .games .void .gtplogs .db .lock .candidates.
 ControlFile load_control_file(const std::string& path);
 
+// A tuner's parameters as its candidates' engines see them (for their formats in reports and
+// the live view); none for a tournament.
+std::vector<rm::scales::Parameter> tuned_parameters(const ControlFile& control);
+
 // Listing for `ringmaster FILE candidates`: for each depth-1 candidate its coordinates,
 // optimiser values, formatted engine parameters, the full command (shell-quoted for display
 // only) and startup commands. Nothing is started or written.

@@ -23,16 +23,6 @@ std::string read_text(const std::string& path) {
   return s.str();
 }
 
-std::vector<rm::scales::Parameter> tuner_parameters(const rm::control::ControlFile& control) {
-  if (const auto* mc = std::get_if<rm::control::McTunerSettings>(&control.competition))
-    return mc->parameters;
-  if (const auto* ce = std::get_if<rm::control::CeTunerSettings>(&control.competition))
-    return ce->engine_parameters();
-  if (const auto* model = std::get_if<rm::control::ModelTunerSettings>(&control.competition))
-    return model->engine_parameters();
-  return {};
-}
-
 std::string tuner_opponent(const rm::control::ControlFile& control) {
   if (const auto* mc = std::get_if<rm::control::McTunerSettings>(&control.competition))
     return mc->opponent;
@@ -149,7 +139,7 @@ rm::report::ReportInputs gather_report_inputs(const CompetitionSession& session,
   in.control_text = read_text(paths.control_file);
   for (const auto& [code, spec] : control.players)
     in.players.push_back({code, rm::control::shell_quote_for_display(spec.engine.process.argv)});
-  for (const auto& p : tuner_parameters(control)) in.parameter_codes.push_back(p.code);
+  for (const auto& p : rm::control::tuned_parameters(control)) in.parameter_codes.push_back(p.code);
   if (const auto* mc = std::get_if<rm::control::McTunerSettings>(&control.competition))
     in.max_depth = mc->max_depth;
 

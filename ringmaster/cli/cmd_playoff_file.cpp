@@ -120,7 +120,8 @@ int playoff_file_command(const CommandLine& line) {
   players[baseline] = YAML::Clone(tuning["players"][baseline]);
   out["players"] = players;
   for (const char* key : {"board_size", "komi", "handicap", "handicap_style", "move_limit",
-                          "scorer", "internal_scorer_handicap_compensation"})
+                          "scorer", "internal_scorer_handicap_compensation", "time_control",
+                          "time_margin", "openings"})
     if (tuning[key]) out[key] = YAML::Clone(tuning[key]);
   out["alternating"] = true;
   YAML::Node matchup;

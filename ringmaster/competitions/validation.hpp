@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "ringmaster/competitions/competition.hpp"
+#include "ringmaster/competitions/opening_choice.hpp"
 #include "ringmaster/competitions/game_numbers.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "ringmaster/stats/elo.hpp"
@@ -104,6 +105,7 @@ class Validation {
   rm::game::PlayerSpec opponent_;
   rm::control::CandidateColour colour_;
   std::uint64_t seed_;
+  OpeningChoice openings_;
   std::vector<ValidationRound> rounds_;
 };
 

@@ -13,6 +13,7 @@
 #include "ringmaster/control/ce_tuner_config.hpp"
 #include "ringmaster/control/config_error.hpp"
 #include "ringmaster/control/model_tuner_config.hpp"
+#include "ringmaster/control/openings_config.hpp"
 #include "ringmaster/control/tournament_config.hpp"
 #include "ringmaster/control/validation_config.hpp"
 #include "ringmaster/game/game_job.hpp"
@@ -65,6 +66,7 @@ struct ControlFile {
   std::variant<McTunerSettings, PlayoffSettings, AllPlayAllSettings, CeTunerSettings,
                ModelTunerSettings>
       competition;
+  std::optional<OpeningsSettings> openings;  // none: every game starts from the empty board
 };
 
 // Reads and checks the file; pure apart from reading it (and candidate template files).

@@ -1,6 +1,8 @@
 // Reading player definitions and turning them into PlayerSpecs.
 #include "ringmaster/control/player_fields.hpp"
 
+#include "ringmaster/control/time_control_settings.hpp"
+
 #include <cstdlib>
 #include <sstream>
 #include <stdexcept>
@@ -13,7 +15,8 @@ namespace rm::control::detail {
 const std::vector<std::string>& player_keys() {
   static const std::vector<std::string> keys{
       "command",        "cwd",           "environ",       "is_reliable_scorer",      "allow_claim",
-      "startup_gtp_commands", "gtp_aliases", "discard_stderr", "sgf_player_name_from_gtp", "timeouts", "gtp_pipelining"};
+      "startup_gtp_commands", "gtp_aliases", "discard_stderr", "sgf_player_name_from_gtp", "timeouts", "gtp_pipelining",
+      "time_control"};
   return keys;
 }
 
@@ -109,6 +112,7 @@ PlayerFields read_player_fields(const Reader& r, const Mapping& m) {
   if (auto f = m.find("allow_claim")) p.allow_claim = read_bool(r, *f);
   if (auto f = m.find("discard_stderr")) p.discard_stderr = read_bool(r, *f);
   if (auto f = m.find("gtp_pipelining")) p.gtp_pipelining = read_bool(r, *f);
+  if (auto f = m.find("time_control")) p.time_control = read_time_control(r, *f);
   if (auto f = m.find("sgf_player_name_from_gtp")) p.sgf_player_name_from_gtp = read_bool(r, *f);
   if (auto f = m.find("timeouts")) {
     Mapping t(r, *f, {"startup", "genmove", "other", "quit"});
@@ -127,6 +131,7 @@ rm::game::PlayerSpec make_player_spec(const std::string& code, const PlayerField
   spec.is_reliable_scorer = fields.is_reliable_scorer;
   spec.allow_claim = fields.allow_claim;
   spec.sgf_player_name_from_gtp = fields.sgf_player_name_from_gtp;
+  spec.time_control = fields.time_control;
   rm::gtp::EngineSpec& engine = spec.engine;
   engine.name = code;
   engine.process.argv = fields.command;

@@ -23,6 +23,7 @@ struct PlayerFields {
   bool discard_stderr = false;
   bool gtp_pipelining = true;
   rm::gtp::Timeouts timeouts;
+  std::optional<rm::game::TimeControl> time_control;  // this player's own clock (time odds)
 };
 
 // The keys read_player_fields understands.

@@ -2,11 +2,15 @@
 // `ringmaster-play`) and the referee. Plain data with a JSON round trip.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "engine/gtp/controller.hpp"
+#include "ringmaster/game/adjudication.hpp"
+#include "ringmaster/game/opening.hpp"
+#include "ringmaster/game/time_control.hpp"
 
 namespace rm::game {
 
@@ -16,6 +20,8 @@ struct PlayerSpec {
   bool is_reliable_scorer = true;
   bool allow_claim = false;
   bool sgf_player_name_from_gtp = true;
+  // This player's clock, instead of the game's time_control (time odds).
+  std::optional<TimeControl> time_control;
 };
 
 enum class Scorer { Players, Internal };
@@ -34,6 +40,11 @@ struct GameSettings {
   Scorer scorer = Scorer::Players;
   HandicapCompensation internal_scorer_handicap_compensation = HandicapCompensation::Full;
   SuicideRule suicide = SuicideRule::Allowed;  // gomill's rule
+  // Clocks (none: only the per-genmove timeout). A move that takes longer than the clock
+  // allows plus time_margin_s loses on time.
+  std::optional<TimeControl> time_control;
+  double time_margin_s = 0.1;
+  Adjudication adjudication;
 };
 
 struct GameJob {
@@ -46,7 +57,13 @@ struct GameJob {
   std::string sgf_dir;       // if non-empty: write <sgf_dir>/<game_id>.sgf for a finished game
   std::string void_sgf_dir;  // if non-empty: write <void_sgf_dir>/<game_id>.sgf for a void game with >= 1 move
   std::string gtp_log_path;  // if non-empty: GTP transcript of both engines (--log-gtp)
+  std::optional<Opening> opening;  // played by both engines before the first genmove
 };
+
+// The clock a player plays under: its own time_control, else the game's.
+inline std::optional<TimeControl> time_control_of(const PlayerSpec& p, const GameSettings& s) {
+  return p.time_control ? p.time_control : s.time_control;
+}
 
 // Throws std::invalid_argument naming the offending field ("black.engine.process.argv: ...")
 // when a field is missing or has the wrong type or value.

@@ -127,7 +127,7 @@ std::string AllPlayAll::short_report() const {
 }
 
 std::string AllPlayAll::full_report() const {
-  return short_report();
+  return short_report() + openings_report();
 }
 
 std::string AllPlayAll::screen_report(const std::vector<std::string>&) const {
@@ -138,13 +138,15 @@ nlohmann::json AllPlayAll::json_report() const {
   nlohmann::json competitors = nlohmann::json::array();
   for (std::size_t i = 0; i < competitors_.size(); ++i)
     competitors.push_back({{"letter", letter(i)}, {"code", competitors_[i]}});
-  return {{"competition_type", "allplayall"},
-          {"code", cf_.code},
-          {"description", cf_.common.description},
-          {"games_played", games_played()},
-          {"competitors", competitors},
-          {"matchups", matchups_json()},
-          {"players", players_json()}};
+  nlohmann::json report{{"competition_type", "allplayall"},
+                        {"code", cf_.code},
+                        {"description", cf_.common.description},
+                        {"games_played", games_played()},
+                        {"competitors", competitors},
+                        {"matchups", matchups_json()},
+                        {"players", players_json()}};
+  add_openings_json(report);
+  return report;
 }
 
 }  // namespace rm::comp

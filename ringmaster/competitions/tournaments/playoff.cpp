@@ -28,7 +28,7 @@ std::string Playoff::short_report() const {
 }
 
 std::string Playoff::full_report() const {
-  return short_report();
+  return short_report() + openings_report();
 }
 
 std::string Playoff::screen_report(const std::vector<std::string>&) const {
@@ -37,9 +37,11 @@ std::string Playoff::screen_report(const std::vector<std::string>&) const {
 }
 
 nlohmann::json Playoff::json_report() const {
-  return {{"competition_type", "playoff"},         {"code", cf_.code},
-          {"description", cf_.common.description}, {"games_played", games_played()},
-          {"matchups", matchups_json()},           {"players", players_json()}};
+  nlohmann::json report{{"competition_type", "playoff"},         {"code", cf_.code},
+                        {"description", cf_.common.description}, {"games_played", games_played()},
+                        {"matchups", matchups_json()},           {"players", players_json()}};
+  add_openings_json(report);
+  return report;
 }
 
 }  // namespace rm::comp

@@ -44,11 +44,13 @@ std::string opening_results_text(const std::vector<OpeningTally>& tallies) {
     white.push_back(std::to_string(t.white_wins));
     none.push_back(std::to_string(t.no_winner));
     std::string w;
-    for (const auto& [code, n] : t.wins) w += (w.empty() ? "" : "  ") + code + " " + std::to_string(n);
+    for (const auto& [code, n] : t.wins)
+      w += (w.empty() ? "" : "  ") + code + " " + std::to_string(n);
     wins.push_back(w);
   }
   AsciiTable table(static_cast<int>(tallies.size()));
-  for (const char* h : {"opening", "games", "B wins", "W wins", "no winner", "wins"}) table.add_heading(h);
+  for (const char* h : {"opening", "games", "B wins", "W wins", "no winner", "wins"})
+    table.add_heading(h);
   const int c0 = table.add_column(AsciiTable::Align::Left, 2);
   const int c1 = table.add_column(AsciiTable::Align::Right, 2);
   const int c2 = table.add_column(AsciiTable::Align::Right, 2);

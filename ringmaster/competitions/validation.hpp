@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "ringmaster/competitions/competition.hpp"
-#include "ringmaster/competitions/opening_choice.hpp"
 #include "ringmaster/competitions/game_numbers.hpp"
+#include "ringmaster/competitions/opening_choice.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "ringmaster/stats/elo.hpp"
 #include "scales/parameter.hpp"

@@ -5,8 +5,8 @@
 
 namespace rm::control::detail {
 
-rm::game::Adjudication read_adjudication(const Reader& r, const Field& f,
-                                         const std::map<std::string, rm::game::PlayerSpec>* players) {
+rm::game::Adjudication read_adjudication(
+    const Reader& r, const Field& f, const std::map<std::string, rm::game::PlayerSpec>* players) {
   Mapping m(r, f,
             {"arbiter", "cleanup_moves", "resign_score", "resign_moves", "resign_after_moves",
              "score_at_move_limit"});

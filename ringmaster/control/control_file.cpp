@@ -26,9 +26,9 @@ namespace {
 using namespace detail;
 
 const std::vector<std::string>& common_keys() {
-  static const std::vector<std::string> keys{"competition_type", "description",        "players",
-                                             "record_games",     "stderr_to_log",      "skip_player_checks",
-                                             "openings"};
+  static const std::vector<std::string> keys{
+      "competition_type", "description",        "players", "record_games",
+      "stderr_to_log",    "skip_player_checks", "openings"};
   return keys;
 }
 

@@ -1,11 +1,11 @@
 #pragma once
 // Game settings shared by all competition types. Internal to rm_control.
-#include "ringmaster/control/yaml_reader.hpp"
-#include "ringmaster/game/game_job.hpp"
-
 #include <map>
 #include <string>
 #include <vector>
+
+#include "ringmaster/control/yaml_reader.hpp"
+#include "ringmaster/game/game_job.hpp"
 
 namespace rm::control::detail {
 

@@ -43,7 +43,8 @@ std::string read_whole(const Reader& r, const Field& f, const fs::path& path) {
   return text.str();
 }
 
-[[noreturn]] void fail_in_sgf(const fs::path& file, rm::game::SgfPosition p, const std::string& what) {
+[[noreturn]] void fail_in_sgf(const fs::path& file, rm::game::SgfPosition p,
+                              const std::string& what) {
   throw ConfigError(file.string() + ":" + std::to_string(p.line) + ":" + std::to_string(p.column) +
                     ": openings: " + what);
 }
@@ -65,7 +66,7 @@ OpeningsSettings read_openings(const Reader& r, const Field& f, const std::strin
   if (auto moves = m.find("moves")) s.moves = read_positive_int(r, *moves);
   if (auto order = m.find("order"))
     s.order = read_enum(r, *order, {"sequential", "random"}) == "random" ? OpeningOrder::Random
-                                                                        : OpeningOrder::Sequential;
+                                                                         : OpeningOrder::Sequential;
   if (auto seed = m.find("seed")) {
     if (s.order != OpeningOrder::Random) r.fail(*seed, "only used with order: random");
     const long long v = read_int(r, *seed);
@@ -90,7 +91,8 @@ OpeningsSettings read_openings(const Reader& r, const Field& f, const std::strin
       const std::string opening_name =
           trees.size() == 1 ? name : name + " #" + std::to_string(i + 1);
       try {
-        s.openings.push_back(rm::game::opening_from_sgf(trees[i], board_size, s.moves, opening_name));
+        s.openings.push_back(
+            rm::game::opening_from_sgf(trees[i], board_size, s.moves, opening_name));
       } catch (const rm::game::OpeningError& e) {
         fail_in_sgf(file, e.position, without_position(e.what()));
       }

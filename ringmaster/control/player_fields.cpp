@@ -1,14 +1,13 @@
 // Reading player definitions and turning them into PlayerSpecs.
 #include "ringmaster/control/player_fields.hpp"
 
-#include "ringmaster/control/time_control_settings.hpp"
-
 #include <cstdlib>
 #include <sstream>
 #include <stdexcept>
 
 #include "engine/process/process.hpp"
 #include "engine/process/saturating_duration.hpp"
+#include "ringmaster/control/time_control_settings.hpp"
 
 namespace rm::control::detail {
 

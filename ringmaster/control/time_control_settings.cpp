@@ -25,19 +25,20 @@ rm::game::TimeControl read_time_control(const Reader& r, const Field& f) {
   const std::string system =
       read_enum(r, all.require("system"), {"absolute", "canadian", "japanese", "per_move"});
   const std::vector<std::string> keys =
-      system == "absolute"   ? std::vector<std::string>{"system", "main_time"}
-      : system == "canadian" ? std::vector<std::string>{"system", "main_time", "period_time",
-                                                        "period_moves"}
-      : system == "japanese" ? std::vector<std::string>{"system", "main_time", "period_time",
-                                                        "periods"}
-                             : std::vector<std::string>{"system", "move_time"};
+      system == "absolute" ? std::vector<std::string>{"system", "main_time"}
+      : system == "canadian"
+          ? std::vector<std::string>{"system", "main_time", "period_time", "period_moves"}
+      : system == "japanese"
+          ? std::vector<std::string>{"system", "main_time", "period_time", "periods"}
+          : std::vector<std::string>{"system", "move_time"};
   for (const auto& [key, field] : all.entries()) {
     if (std::find(keys.begin(), keys.end(), key) == keys.end())
-      r.fail(field, "not used by the " + system + " system (it uses " + [&] {
-        std::string s;
-        for (std::size_t i = 1; i < keys.size(); ++i) s += (i > 1 ? ", " : "") + keys[i];
-        return s;
-      }() + ")");
+      r.fail(
+          field, "not used by the " + system + " system (it uses " + [&] {
+            std::string s;
+            for (std::size_t i = 1; i < keys.size(); ++i) s += (i > 1 ? ", " : "") + keys[i];
+            return s;
+          }() + ")");
   }
   rm::game::TimeControl tc;
   if (system == "absolute") {

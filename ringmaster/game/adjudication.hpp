@@ -3,10 +3,9 @@
 // adjudication, scoring at the move limit). Plain data with a JSON round trip.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "engine/gtp/controller.hpp"
 
@@ -19,7 +18,7 @@ struct Adjudication {
   // score_at_move_limit): Ringmaster's area scorer, or an engine (GNU Go) told the game with
   // `loadsgf` and asked `final_score`.
   ArbiterKind arbiter = ArbiterKind::None;
-  std::string arbiter_code;                        // the arbiter engine's player code
+  std::string arbiter_code;                           // the arbiter engine's player code
   std::optional<rm::gtp::EngineSpec> arbiter_engine;  // when arbiter == Engine
   // The arbiter engine finishes the game with `kgs-genmove_cleanup` (when it knows the
   // command) before `final_score`, at most this many moves; 0: no clean-up.

@@ -59,11 +59,11 @@ ArbiterVerdict internal_verdict(const GameSettings& s, const rm::go::Board& boar
 
 // Plays the ending out with kgs-genmove_cleanup (the arbiter's own board only) until two
 // passes running, a resignation, or `limit` moves.
-void clean_up(rm::gtp::Controller& engine, std::string colour, int limit,
-              ArbiterVerdict& verdict) {
+void clean_up(rm::gtp::Controller& engine, std::string colour, int limit, ArbiterVerdict& verdict) {
   int passes = 0, moves = 0;
   while (moves < limit && passes < 2) {
-    auto r = engine.send("kgs-genmove_cleanup", {colour}, rm::gtp::Controller::CommandKind::Genmove);
+    auto r =
+        engine.send("kgs-genmove_cleanup", {colour}, rm::gtp::Controller::CommandKind::Genmove);
     if (auto* err = std::get_if<rm::gtp::GtpError>(&r)) {
       verdict.notes.push_back("arbiter clean-up stopped: " + err->message);
       return;
@@ -83,7 +83,8 @@ ArbiterVerdict ask_arbiter(const GameSettings& settings, const rm::go::Board& bo
                            const std::string& sgf_text, const std::string& next_colour,
                            const std::atomic<bool>* abort, rm::gtp::GtpLog log) {
   const Adjudication& a = settings.adjudication;
-  if (a.arbiter != ArbiterKind::Engine || !a.arbiter_engine) return internal_verdict(settings, board);
+  if (a.arbiter != ArbiterKind::Engine || !a.arbiter_engine)
+    return internal_verdict(settings, board);
   ArbiterVerdict verdict;
   verdict.decided_by = "arbiter " + a.arbiter_code;
   TemporarySgf file(sgf_text);

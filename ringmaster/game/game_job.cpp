@@ -127,26 +127,26 @@ GameSettings settings_from_json(const nlohmann::json& j, const std::string& path
 nlohmann::json to_json(const GameJob& job) {
   const GameSettings& s = job.settings;
   nlohmann::json j{{"game_id", job.game_id},
-          {"competition_code", job.competition_code},
-          {"sgf_event", job.sgf_event},
-          {"sgf_note", job.sgf_note},
-          {"black", to_json(job.black)},
-          {"white", to_json(job.white)},
-          {"settings",
-           {{"board_size", s.board_size},
-            {"komi", s.komi},
-            {"handicap", s.handicap},
-            {"handicap_style", name_of(kStyles, s.handicap_style)},
-            {"move_limit", s.move_limit},
-            {"scorer", name_of(kScorers, s.scorer)},
-            {"internal_scorer_handicap_compensation",
-             name_of(kCompensations, s.internal_scorer_handicap_compensation)},
-            {"suicide", name_of(kSuicideRules, s.suicide)},
-            {"time_margin", s.time_margin_s},
-            {"adjudication", to_json(s.adjudication)}}},
-          {"sgf_dir", job.sgf_dir},
-          {"void_sgf_dir", job.void_sgf_dir},
-          {"gtp_log_path", job.gtp_log_path}};
+                   {"competition_code", job.competition_code},
+                   {"sgf_event", job.sgf_event},
+                   {"sgf_note", job.sgf_note},
+                   {"black", to_json(job.black)},
+                   {"white", to_json(job.white)},
+                   {"settings",
+                    {{"board_size", s.board_size},
+                     {"komi", s.komi},
+                     {"handicap", s.handicap},
+                     {"handicap_style", name_of(kStyles, s.handicap_style)},
+                     {"move_limit", s.move_limit},
+                     {"scorer", name_of(kScorers, s.scorer)},
+                     {"internal_scorer_handicap_compensation",
+                      name_of(kCompensations, s.internal_scorer_handicap_compensation)},
+                     {"suicide", name_of(kSuicideRules, s.suicide)},
+                     {"time_margin", s.time_margin_s},
+                     {"adjudication", to_json(s.adjudication)}}},
+                   {"sgf_dir", job.sgf_dir},
+                   {"void_sgf_dir", job.void_sgf_dir},
+                   {"gtp_log_path", job.gtp_log_path}};
   if (s.time_control) j["settings"]["time_control"] = to_json(*s.time_control);
   if (job.opening) j["opening"] = to_json(*job.opening);
   return j;
@@ -162,7 +162,8 @@ void check_opening(const Opening& o, int board_size) {
       json_fields::fail("opening.free_handicap[" + std::to_string(i) + "]",
                         "not a point on the board: " + o.free_handicap[i]);
   }
-  if (o.free_handicap.size() == 1) json_fields::fail("opening.free_handicap", "needs at least 2 stones");
+  if (o.free_handicap.size() == 1)
+    json_fields::fail("opening.free_handicap", "needs at least 2 stones");
   for (std::size_t i = 0; i < o.moves.size(); ++i) {
     if (!rm::go::parse_gtp_move(o.moves[i].vertex, board_size))
       json_fields::fail("opening.moves[" + std::to_string(i) + "]",
@@ -198,8 +199,7 @@ GameJob job_from_json(const nlohmann::json& j) {
   if (const auto* o = find(j, "opening"); o != nullptr && !o->is_null()) {
     job.opening = opening_from_json(*o, "opening");
     check_opening(*job.opening, job.settings.board_size);
-    if (job.settings.handicap >= 2)
-      fail("opening", "cannot be combined with a handicap");
+    if (job.settings.handicap >= 2) fail("opening", "cannot be combined with a handicap");
   }
   return job;
 }

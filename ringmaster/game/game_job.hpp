@@ -2,10 +2,9 @@
 // `ringmaster-play`) and the referee. Plain data with a JSON round trip.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "engine/gtp/controller.hpp"
 #include "ringmaster/game/adjudication.hpp"

@@ -2,10 +2,9 @@
 // genmove. Plain data with a JSON round trip; made from an SGF record by opening_from_sgf.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace rm::game {
 

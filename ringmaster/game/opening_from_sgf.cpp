@@ -50,7 +50,8 @@ std::vector<Vertex> setup_points(const SgfProperty& p, int size) {
     }
     auto a = sgf_move(v.substr(0, colon), size, false);
     auto b = sgf_move(v.substr(colon + 1), size, false);
-    if (!a || !b) throw OpeningError(p.position, p.id + ": rectangle [" + v + "] is not on the board");
+    if (!a || !b)
+      throw OpeningError(p.position, p.id + ": rectangle [" + v + "] is not on the board");
     for (int c = std::min(a->vertex().col, b->vertex().col);
          c <= std::max(a->vertex().col, b->vertex().col); ++c)
       for (int r = std::min(a->vertex().row, b->vertex().row);
@@ -68,7 +69,8 @@ Opening opening_from_sgf(const SgfGameTree& tree, int board_size, std::optional<
   int size = 19;
   if (const auto* sz = root.find("SZ")) {
     const std::string v = sz->values.front();
-    if (v.empty() || !std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; }) ||
+    if (v.empty() ||
+        !std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; }) ||
         v.size() > 3)
       throw OpeningError(sz->position, "SZ[" + v + "] is not a square board size");
     size = std::stoi(v);
@@ -87,7 +89,8 @@ Opening opening_from_sgf(const SgfGameTree& tree, int board_size, std::optional<
       const bool is_move = p.id == "B" || p.id == "W";
       const bool is_setup = p.id == "AB" || p.id == "AW" || p.id == "AE";
       if (is_setup && !record_moves.empty())
-        throw OpeningError(p.position, "setup stones (" + p.id + ") after the first move are not supported");
+        throw OpeningError(p.position,
+                           "setup stones (" + p.id + ") after the first move are not supported");
       if (p.id == "AE") throw OpeningError(p.position, "AE (removing stones) is not supported");
       if (p.id == "AB" || p.id == "AW") {
         for (const auto& v : setup_points(p, size)) {
@@ -104,7 +107,9 @@ Opening opening_from_sgf(const SgfGameTree& tree, int board_size, std::optional<
       if (is_move) {
         if (max_moves && static_cast<int>(record_moves.size()) >= *max_moves) continue;
         auto m = sgf_move(p.values.front(), size, true);
-        if (!m) throw OpeningError(p.position, p.id + "[" + p.values.front() + "] is not a move on the board");
+        if (!m)
+          throw OpeningError(p.position,
+                             p.id + "[" + p.values.front() + "] is not a move on the board");
         record_moves.push_back({p.id == "B" ? 'b' : 'w', *m, p.position});
       }
     }
@@ -120,7 +125,8 @@ Opening opening_from_sgf(const SgfGameTree& tree, int board_size, std::optional<
   if (as_handicap) {
     for (std::size_t i = 0; i < black.size(); ++i) {
       if (board.at(black[i]) != Colour::Empty)
-        throw OpeningError(black_at[i], "AB: point " + rm::go::to_gtp(Move::at(black[i])) + " given twice");
+        throw OpeningError(black_at[i],
+                           "AB: point " + rm::go::to_gtp(Move::at(black[i])) + " given twice");
       board.place_handicap_stone(black[i]);
       opening.free_handicap.push_back(rm::go::to_gtp(Move::at(black[i])));
     }
@@ -155,9 +161,8 @@ Opening opening_from_sgf(const SgfGameTree& tree, int board_size, std::optional<
     if (e != rm::go::MoveError::None) {
       const bool setup = static_cast<int>(i) < setup_count;
       throw OpeningError(p.position, std::string(setup ? "setup stone " : "move ") +
-                                         (p.colour == 'b' ? "B " : "W ") +
-                                         rm::go::to_gtp(p.move) + " is illegal (" +
-                                         std::string(rm::go::describe(e)) + ")");
+                                         (p.colour == 'b' ? "B " : "W ") + rm::go::to_gtp(p.move) +
+                                         " is illegal (" + std::string(rm::go::describe(e)) + ")");
     }
     if (static_cast<int>(i) + 1 == setup_count &&
         board.stone_count(Colour::Black) + board.stone_count(Colour::White) != setup_stones)

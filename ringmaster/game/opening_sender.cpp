@@ -7,9 +7,9 @@
 
 namespace rm::game {
 
-OpeningPlayed play_opening(const Opening& opening, const std::array<rm::gtp::Controller*, 2>& engines,
-                           rm::go::Board& board, PlayedGame& game,
-                           const OpeningErrorHandler& on_error) {
+OpeningPlayed play_opening(const Opening& opening,
+                           const std::array<rm::gtp::Controller*, 2>& engines, rm::go::Board& board,
+                           PlayedGame& game, const OpeningErrorHandler& on_error) {
   const int size = board.size();
   OpeningPlayed played;
   std::vector<rm::gtp::Controller::Command> commands;
@@ -27,14 +27,15 @@ OpeningPlayed play_opening(const Opening& opening, const std::array<rm::gtp::Con
     const auto m = rm::go::parse_gtp_move(om.vertex, size);
     const auto colour = om.colour == 'b' ? rm::go::Colour::Black : rm::go::Colour::White;
     if (!m || board.play(colour, *m) != rm::go::MoveError::None)
-      throw std::invalid_argument("opening: illegal move " + std::string(1, om.colour) + " " + om.vertex);
+      throw std::invalid_argument("opening: illegal move " + std::string(1, om.colour) + " " +
+                                  om.vertex);
     commands.push_back({"play", {std::string(1, om.colour), rm::go::to_gtp(*m)}});
-    game.moves.push_back(
-        SgfMove{om.colour == 'b' ? 'B' : 'W', rm::go::to_sgf(*m, size), "", std::nullopt, std::nullopt});
+    game.moves.push_back(SgfMove{om.colour == 'b' ? 'B' : 'W', rm::go::to_sgf(*m, size), ""});
     played.to_move = om.colour == 'b' ? 1 : 0;
     ++played.move_count;
   }
   if (played.move_count > 0) game.moves.back().comment = "end of opening " + opening.name;
+  if (commands.empty()) return played;
   // Both engines get the whole opening in one write and work on it at once.
   for (auto* engine : engines) engine->submit(commands);
   for (auto* engine : engines) {

@@ -24,8 +24,8 @@ struct OpeningPlayed {
 
 // `engines` are black's and white's controllers. Throws std::invalid_argument if the
 // opening is illegal on `board` (a job not made by opening_from_sgf).
-OpeningPlayed play_opening(const Opening& opening, const std::array<rm::gtp::Controller*, 2>& engines,
-                           rm::go::Board& board, PlayedGame& game,
-                           const OpeningErrorHandler& on_error);
+OpeningPlayed play_opening(const Opening& opening,
+                           const std::array<rm::gtp::Controller*, 2>& engines, rm::go::Board& board,
+                           PlayedGame& game, const OpeningErrorHandler& on_error);
 
 }  // namespace rm::game

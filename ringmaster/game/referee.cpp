@@ -95,7 +95,7 @@ struct Player {
   bool move_request_uses_claim = false;
   // Game clocks (time_control): Ringmaster's own measurement of each move.
   std::optional<GameClock> clock;
-  bool time_left_in_flight = false;      // `time_left` sent before the genmove, not read yet
+  bool time_left_in_flight = false;        // `time_left` sent before the genmove, not read yet
   bool genmove_deadline_is_clock = false;  // the genmove's deadline is the clock's, not the timeout
   std::chrono::steady_clock::time_point move_requested_at;
 };
@@ -221,8 +221,8 @@ class Referee {
   // and so does black's first move request when nothing has to be decided before it.
   void set_up_board() {
     const GameSettings& s = job_.settings;
-    const bool first_move_now = s.handicap < 2 && !players_[0].spec->allow_claim &&
-                                !job_.opening && !players_[0].clock && !players_[1].clock;
+    const bool first_move_now = s.handicap < 2 && !players_[0].spec->allow_claim && !job_.opening &&
+                                !players_[0].clock && !players_[1].clock;
     check_abort();
     for (Player& p : players_) {
       std::vector<Controller::Command> commands = {{"boardsize", {std::to_string(s.board_size)}},
@@ -393,9 +393,9 @@ class Referee {
                              (use_claim ? " claim" : "");
       mover.move_requested = false;
       Reply reply = receive_in_play(mover);
-      const double elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                                             mover.move_requested_at)
-                                   .count();
+      const double elapsed_s =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - mover.move_requested_at)
+              .count();
       if (auto* err = std::get_if<GtpError>(&reply)) {
         if (err->kind == ErrorKind::Timeout && mover.genmove_deadline_is_clock)
           return lost_on_time(to_move, elapsed_s);
@@ -435,8 +435,7 @@ class Referee {
       }
       ++result_.move_count;
       consecutive_passes = move->is_pass() ? consecutive_passes + 1 : 0;
-      game_.moves.push_back(SgfMove{c == "b" ? 'B' : 'W', rm::go::to_sgf(*move, s.board_size), "",
-                                    std::nullopt, std::nullopt});
+      game_.moves.push_back(SgfMove{c == "b" ? 'B' : 'W', rm::go::to_sgf(*move, s.board_size), ""});
       if (mover.clock) {
         game_.moves.back().time_left = mover.clock->sgf_time_left();
         game_.moves.back().overtime_left = mover.clock->sgf_overtime_left();
@@ -520,19 +519,23 @@ class Referee {
 
   // ---- hooks: clocks, opening, adjudication (each in its own file) ----
 
-  // time_settings (kgs-time_settings when the engine knows it) to each player with a clock.
-  // An engine that refuses them still plays under the clock: Ringmaster keeps the time.
+  // time_settings, then kgs-time_settings when the engine lists it (it can say Japanese
+  // byo-yomi, which time_settings cannot; the later command wins). An engine that refuses
+  // them still plays under the clock: Ringmaster keeps the time.
   void tell_time_settings() {
     for (Player& p : players_) {
       if (!p.clock) continue;
-      const bool kgs = p.controller->known_command("kgs-time_settings");
-      Reply r = send_in_play(p, kgs ? "kgs-time_settings" : "time_settings",
-                             kgs ? kgs_time_settings_args(p.clock->control())
-                                 : time_settings_args(p.clock->control()));
-      if (auto* err = std::get_if<GtpError>(&r)) {
-        if (err->kind == ErrorKind::Timeout) void_on(*err);
-        result_.warnings.push_back(p.spec->code + " refused the time settings: " +
-                                   without_stderr_tail(err->message));
+      std::vector<std::pair<std::string, std::vector<std::string>>> commands{
+          {"time_settings", time_settings_args(p.clock->control())}};
+      if (p.controller->known_command("kgs-time_settings"))
+        commands.push_back({"kgs-time_settings", kgs_time_settings_args(p.clock->control())});
+      for (const auto& [cmd, args] : commands) {
+        Reply r = send_in_play(p, cmd, args);
+        if (auto* err = std::get_if<GtpError>(&r)) {
+          if (err->kind == ErrorKind::Timeout) void_on(*err);
+          result_.warnings.push_back(p.spec->code + " refused the time settings: " +
+                                     without_stderr_tail(err->message));
+        }
       }
     }
   }
@@ -559,7 +562,8 @@ class Referee {
     const auto* err = std::get_if<GtpError>(&r);
     if (err == nullptr || err->kind == ErrorKind::FailureResponse) return std::nullopt;
     return forfeit_by(receiver,
-                      "timeout after " + python_float(players_[receiver].spec->engine.timeouts.other_s) +
+                      "timeout after " +
+                          python_float(players_[receiver].spec->engine.timeouts.other_s) +
                           "s waiting for response to 'time_left'",
                       "timeout");
   }
@@ -589,9 +593,8 @@ class Referee {
 
   // The arbiter (or, at the move limit without one, the internal scorer) decides.
   Outcome adjudicate(bool at_move_limit) {
-    const std::string next =
-        game_.moves.empty() ? (game_.opening_setup_black.empty() ? "b" : "w")
-                            : (game_.moves.back().colour == 'B' ? "w" : "b");
+    const std::string next = game_.moves.empty() ? (game_.opening_setup_black.empty() ? "b" : "w")
+                                                 : (game_.moves.back().colour == 'B' ? "w" : "b");
     const std::string sgf =
         render_sgf(make_sgf_record(job_, result_, game_, local_date_time_now()));
     ArbiterVerdict v = ask_arbiter(job_.settings, board_, sgf, next, abort_, transcript_.logger());
@@ -611,9 +614,9 @@ class Referee {
     if (!job_.opening) return to_move;
     check_abort();
     try {
-      OpeningPlayed played = play_opening(
-          *job_.opening, {players_[0].controller.get(), players_[1].controller.get()}, board_,
-          game_, [this](const GtpError& e) { void_on_opening(e); });
+      OpeningPlayed played =
+          play_opening(*job_.opening, {players_[0].controller.get(), players_[1].controller.get()},
+                       board_, game_, [this](const GtpError& e) { void_on_opening(e); });
       result_.move_count = played.move_count;
       return played.to_move;
     } catch (const std::invalid_argument& e) {

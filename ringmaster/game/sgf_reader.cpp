@@ -54,7 +54,8 @@ class Parser {
     while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) advance();
   }
   void expect_more(const char* what) {
-    if (pos_ >= text_.size()) throw SgfSyntaxError(here(), std::string("unexpected end of file ") + what);
+    if (pos_ >= text_.size())
+      throw SgfSyntaxError(here(), std::string("unexpected end of file ") + what);
   }
 
   // '(' node+ game_tree* ')'; only the first subtree extends the main line (when `keep`).
@@ -79,7 +80,8 @@ class Parser {
         return;
       }
       if (text_[pos_] != '(')
-        throw SgfSyntaxError(here(), std::string("unexpected '") + text_[pos_] + "' in a game tree");
+        throw SgfSyntaxError(here(),
+                             std::string("unexpected '") + text_[pos_] + "' in a game tree");
       game_tree(nodes, keep && first);
       first = false;
     }

@@ -4,11 +4,16 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rm::game {
 
 struct SgfMove {
+  SgfMove() = default;
+  // Keeps the three-value brace initialisation ({'B', "dd", ""}) of records without clocks.
+  SgfMove(char colour_, std::string point_, std::string comment_ = {})
+      : colour(colour_), point(std::move(point_)), comment(std::move(comment_)) {}
   char colour = 'B';  // 'B' or 'W'
   std::string point;  // SGF point ("dd"), "tt" or "" for a pass
   std::string comment;

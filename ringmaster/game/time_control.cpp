@@ -9,7 +9,9 @@ namespace rm::game {
 
 namespace {
 
-std::string seconds_text(double s) { return format_number(s) + "s"; }
+std::string seconds_text(double s) {
+  return format_number(s) + "s";
+}
 
 }  // namespace
 
@@ -92,8 +94,8 @@ TimeControl time_control_from_json(const nlohmann::json& j, const std::string& p
     tc.period_s = positive("move_time");
   } else {
     fail(join(path, "system"),
-         "expected one of \"absolute\", \"canadian\", \"japanese\", \"per_move\", got \"" +
-             system + "\"");
+         "expected one of \"absolute\", \"canadian\", \"japanese\", \"per_move\", got \"" + system +
+             "\"");
   }
   return tc;
 }

@@ -2,11 +2,10 @@
 // data with a JSON round trip, and how the rules are told to engines and written in SGF.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace rm::game {
 

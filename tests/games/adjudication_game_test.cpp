@@ -18,7 +18,8 @@ GameJob disputed_job(const std::string& id, const std::filesystem::path& dir) {
 
 }  // namespace
 
-TEST_CASE("without an arbiter, disagreeing scorers leave the result unknown", "[games][adjudication]") {
+TEST_CASE("without an arbiter, disagreeing scorers leave the result unknown",
+          "[games][adjudication]") {
   if (!have(kScripted)) return;
   auto dir = scratch("no_arbiter");
   GameResult r = play_game(disputed_job("1", dir));
@@ -57,7 +58,8 @@ TEST_CASE("an engine arbiter (GNU Go) is given the game with loadsgf and asked f
   const std::string sgf = slurp(dir / "3.sgf");
   CHECK_THAT(sgf, Catch::Contains("gnugo final_score: W+7.5"));
   const std::string gtp = slurp(dir / "3.gtp");
-  CHECK_THAT(gtp, Catch::Contains(">> arbiter: loadsgf ") && Catch::Contains(">> arbiter: final_score"));
+  CHECK_THAT(gtp,
+             Catch::Contains(">> arbiter: loadsgf ") && Catch::Contains(">> arbiter: final_score"));
 
   SECTION("with clean-up moves") {
     auto dir2 = scratch("gnugo_cleanup");

@@ -12,14 +12,17 @@ using namespace rm::games_test;
 
 namespace {
 
-TimeControl per_move(double s) { return TimeControl{TimeSystem::PerMove, 0, s, 0, 0}; }
+TimeControl per_move(double s) {
+  return TimeControl{TimeSystem::PerMove, 0, s, 0, 0};
+}
 
 }  // namespace
 
 TEST_CASE("an engine that overruns its clock loses on time", "[games][clock]") {
   if (!have(kScripted)) return;
   auto dir = scratch("overrun");
-  GameJob job = job_for("1", scripted("slow", {"--sleep-before-move", "20"}), scripted("quick"), dir);
+  GameJob job =
+      job_for("1", scripted("slow", {"--sleep-before-move", "20"}), scripted("quick"), dir);
   job.settings.time_control = per_move(0.2);
   job.settings.time_margin_s = 0.1;
   GameResult r = play_game(job);
@@ -40,7 +43,8 @@ TEST_CASE("an engine that overruns its clock loses on time", "[games][clock]") {
 TEST_CASE("a clocked game records time left after every move", "[games][clock]") {
   if (!have(kScripted)) return;
   auto dir = scratch("canadian");
-  GameJob job = job_for("2", scripted("one", {"--pass-after", "4"}), scripted("two", {"--pass-after", "4"}), dir);
+  GameJob job = job_for("2", scripted("one", {"--pass-after", "4"}),
+                        scripted("two", {"--pass-after", "4"}), dir);
   job.settings.time_control = TimeControl{TimeSystem::Canadian, 30, 10, 5, 0};
   GameResult r = play_game(job);
   REQUIRE_FALSE(r.is_void);
@@ -57,8 +61,9 @@ TEST_CASE("an engine that refuses time_settings still plays under Ringmaster's c
           "[games][clock]") {
   if (!have(kScripted)) return;
   auto dir = scratch("ignores");
-  GameJob job = job_for("3", scripted("deaf", {"--fail-command", "time_settings", "--fail-command",
-                                               "time_left", "--sleep-before-move", "20"}),
+  GameJob job = job_for("3",
+                        scripted("deaf", {"--fail-command", "time_settings", "--fail-command",
+                                          "time_left", "--sleep-before-move", "20"}),
                         scripted("quick"), dir);
   job.settings.time_control = TimeControl{TimeSystem::Absolute, 0.3, 0, 0, 0};
   GameResult r = play_game(job);

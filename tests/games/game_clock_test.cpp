@@ -1,7 +1,7 @@
 // The clock rules, move by move, with made-up elapsed times (no waiting).
-#include <catch2/catch.hpp>
-
 #include "ringmaster/game/game_clock.hpp"
+
+#include <catch2/catch.hpp>
 
 using namespace rm::game;
 

@@ -45,13 +45,14 @@ TEST_CASE("openings, clocks and adjudication are read from the control file", "[
   write(dir / "openings", "b.sgf", "(;SZ[9];B[ee];W[cc])");
   write(dir / "openings", "a.sgf", "(;SZ[9]AB[cc][gg])(;SZ[9];B[dd])");
   write(dir / "openings", "notes.txt", "not an opening");
-  auto control = write(dir, "c.yaml",
-                       kHead +
-                           "openings: {sgf: openings, moves: 1, order: random, seed: 5, report: true}\n"
-                           "time_control: {system: japanese, main_time: 60, period_time: 10, periods: 3}\n"
-                           "time_margin: 0.25\n"
-                           "adjudication: {arbiter: gnugo, cleanup_moves: 50, resign_score: 40, "
-                           "resign_moves: 3, score_at_move_limit: true}\n");
+  auto control =
+      write(dir, "c.yaml",
+            kHead +
+                "openings: {sgf: openings, moves: 1, order: random, seed: 5, report: true}\n"
+                "time_control: {system: japanese, main_time: 60, period_time: 10, periods: 3}\n"
+                "time_margin: 0.25\n"
+                "adjudication: {arbiter: gnugo, cleanup_moves: 50, resign_score: 40, "
+                "resign_moves: 3, score_at_move_limit: true}\n");
   auto cf = rm::control::load_control_file(control.string());
   REQUIRE(cf.openings);
   REQUIRE(cf.openings->openings.size() == 3);
@@ -78,7 +79,8 @@ TEST_CASE("openings, clocks and adjudication are read from the control file", "[
     CHECK(jobs[0].job.black.code == jobs[1].job.white.code);
     CHECK(jobs[2].job.black.code == jobs[3].job.white.code);
     auto again = rm::comp::make_competition(cf);
-    for (int i = 0; i < 4; ++i) CHECK(again->next_job()->job.opening == jobs[static_cast<std::size_t>(i)].job.opening);
+    for (int i = 0; i < 4; ++i)
+      CHECK(again->next_job()->job.opening == jobs[static_cast<std::size_t>(i)].job.opening);
     // The job carries everything to ringmaster-play: the JSON round trip keeps it.
     CHECK(rm::game::to_json(rm::game::job_from_json(rm::game::to_json(jobs[0].job))) ==
           rm::game::to_json(jobs[0].job));
@@ -97,8 +99,10 @@ TEST_CASE("a player's own time control gives time odds", "[games][control]") {
                        "matchups: [{player_1: a, player_2: b}]\n");
   auto cf = rm::control::load_control_file(control.string());
   REQUIRE(cf.players.at("a").time_control);
-  CHECK(rm::game::time_control_of(cf.players.at("a"), cf.game)->system == rm::game::TimeSystem::PerMove);
-  CHECK(rm::game::time_control_of(cf.players.at("b"), cf.game)->system == rm::game::TimeSystem::Absolute);
+  CHECK(rm::game::time_control_of(cf.players.at("a"), cf.game)->system ==
+        rm::game::TimeSystem::PerMove);
+  CHECK(rm::game::time_control_of(cf.players.at("b"), cf.game)->system ==
+        rm::game::TimeSystem::Absolute);
 }
 
 TEST_CASE("bad opening files are refused with the file and the position", "[games][control]") {

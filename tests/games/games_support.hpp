@@ -16,7 +16,9 @@ namespace rm::games_test {
 inline const std::string kScripted = std::string(RM_BIN_DIR) + "/scripted_engine";
 inline const std::string kGnugo = "/usr/games/gnugo";
 
-inline bool have(const std::string& path) { return ::access(path.c_str(), X_OK) == 0; }
+inline bool have(const std::string& path) {
+  return ::access(path.c_str(), X_OK) == 0;
+}
 
 inline std::filesystem::path scratch(const std::string& name) {
   auto dir = std::filesystem::temp_directory_path() /
@@ -68,7 +70,8 @@ inline std::string slurp(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::string s;
   char buf[4096];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) s.append(buf, static_cast<std::size_t>(in.gcount()));
+  while (in.read(buf, sizeof buf) || in.gcount() > 0)
+    s.append(buf, static_cast<std::size_t>(in.gcount()));
   return s;
 }
 

@@ -11,7 +11,8 @@ using namespace rm::games_test;
 TEST_CASE("an opening's moves are played to both engines and recorded", "[games][opening]") {
   if (!have(kScripted)) return;
   auto dir = scratch("opening_moves");
-  GameJob job = job_for("1", scripted("one", {"--pass-after", "1"}), scripted("two", {"--pass-after", "1"}), dir);
+  GameJob job = job_for("1", scripted("one", {"--pass-after", "1"}),
+                        scripted("two", {"--pass-after", "1"}), dir);
   Opening o;
   o.name = "lines.sgf";
   o.moves = {{'b', "C3"}, {'w', "D4"}, {'b', "B2"}};
@@ -36,7 +37,8 @@ TEST_CASE("a black-only setup goes as set_free_handicap and white moves first",
           "[games][opening]") {
   if (!have(kScripted)) return;
   auto dir = scratch("opening_setup");
-  GameJob job = job_for("2", scripted("one", {"--pass-after", "0"}), scripted("two", {"--pass-after", "0"}), dir);
+  GameJob job = job_for("2", scripted("one", {"--pass-after", "0"}),
+                        scripted("two", {"--pass-after", "0"}), dir);
   Opening o;
   o.name = "stones.sgf";
   o.free_handicap = {"B2", "D4"};

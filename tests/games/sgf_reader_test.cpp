@@ -1,9 +1,10 @@
 // The SGF reader and the openings made from SGF records: main lines, setup stones, and
 // refusals that point at the line and column.
+#include "ringmaster/game/sgf_reader.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "ringmaster/game/opening_from_sgf.hpp"
-#include "ringmaster/game/sgf_reader.hpp"
 
 using namespace rm::game;
 
@@ -44,8 +45,10 @@ TEST_CASE("the reader follows the main line and keeps every game tree", "[games]
 }
 
 TEST_CASE("syntax errors name line and column", "[games][sgf]") {
-  CHECK_THROWS_WITH(read_sgf_collection("hello"), "line 1 column 6: not SGF: no game tree ('(') found");
-  CHECK_THROWS_WITH(read_sgf_collection("(;SZ[9]\n;B[cc"), Catch::Contains("line 2 column 3: value not closed"));
+  CHECK_THROWS_WITH(read_sgf_collection("hello"),
+                    "line 1 column 6: not SGF: no game tree ('(') found");
+  CHECK_THROWS_WITH(read_sgf_collection("(;SZ[9]\n;B[cc"),
+                    Catch::Contains("line 2 column 3: value not closed"));
   CHECK_THROWS_WITH(read_sgf_collection("(;SZ[9];B[cc]"), Catch::Contains("missing ')'"));
   CHECK_THROWS_WITH(read_sgf_collection("(;SZ[9]B[aa]B[bb])"),
                     "line 1 column 13: property B repeated in one node");

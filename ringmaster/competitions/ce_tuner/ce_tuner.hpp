@@ -12,9 +12,9 @@
 
 #include "ringmaster/competitions/ce_tuner/ce_tuner_distribution.hpp"
 #include "ringmaster/competitions/competition.hpp"
-#include "ringmaster/competitions/opening_choice.hpp"
 #include "ringmaster/competitions/game_numbers.hpp"
 #include "ringmaster/competitions/matchups/candidate_pool_stats.hpp"
+#include "ringmaster/competitions/opening_choice.hpp"
 #include "ringmaster/competitions/validation.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "scales/value.hpp"

@@ -10,11 +10,11 @@
 #include <vector>
 
 #include "ringmaster/competitions/competition.hpp"
-#include "ringmaster/competitions/opening_choice.hpp"
 #include "ringmaster/competitions/game_numbers.hpp"
-#include "ringmaster/competitions/tuner_results.hpp"
 #include "ringmaster/competitions/matchups/candidate_pool_stats.hpp"
 #include "ringmaster/competitions/mc_tuner/mc_tree.hpp"
+#include "ringmaster/competitions/opening_choice.hpp"
+#include "ringmaster/competitions/tuner_results.hpp"
 #include "ringmaster/competitions/validation.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "scales/value.hpp"

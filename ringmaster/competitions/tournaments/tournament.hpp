@@ -12,9 +12,9 @@
 
 #include "ringmaster/competitions/competition.hpp"
 #include "ringmaster/competitions/game_numbers.hpp"
-#include "ringmaster/competitions/opening_choice.hpp"
 #include "ringmaster/competitions/matchups/matchup_report.hpp"
 #include "ringmaster/competitions/matchups/matchup_stats.hpp"
+#include "ringmaster/competitions/opening_choice.hpp"
 #include "ringmaster/control/control_file.hpp"
 
 namespace rm::comp {

@@ -6,7 +6,8 @@ namespace rm::comp {
 
 namespace {
 
-std::vector<const rm::game::GameResult*> all_results(const std::vector<Tournament::Matchup>& matchups) {
+std::vector<const rm::game::GameResult*> all_results(
+    const std::vector<Tournament::Matchup>& matchups) {
   std::vector<const rm::game::GameResult*> results;
   for (const auto& m : matchups)
     for (const auto& r : m.results) results.push_back(&r);
@@ -17,7 +18,8 @@ std::vector<const rm::game::GameResult*> all_results(const std::vector<Tournamen
 
 std::string Tournament::openings_report() const {
   if (!openings_.report()) return "";
-  return "\n" + opening_results_text(tally_openings(cf_.openings->openings, all_results(matchups_)));
+  return "\n" +
+         opening_results_text(tally_openings(cf_.openings->openings, all_results(matchups_)));
 }
 
 void Tournament::add_openings_json(nlohmann::json& report) const {

@@ -95,8 +95,11 @@ void Controller::submit(const std::vector<Command>& commands,
   Impl& c = *impl_;
   std::vector<detail::Channel::Request> requests;
   for (const auto& cmd : commands) {
-    requests.push_back(
-        {cmd.name, cmd.args, c.timeout_for(cmd.kind), detail::Channel::Purpose::Caller, {}});
+    requests.push_back({cmd.name,
+                        cmd.args,
+                        cmd.timeout_s ? *cmd.timeout_s : c.timeout_for(cmd.kind),
+                        detail::Channel::Purpose::Caller,
+                        {}});
   }
   for (const auto& name : known_commands) {
     if (auto q = c.known_query(name)) requests.push_back(std::move(*q));

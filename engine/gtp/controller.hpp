@@ -122,6 +122,8 @@ class Controller {
     std::string name;
     std::vector<std::string> args;
     CommandKind kind = CommandKind::Other;
+    // Overrides the kind's deadline for this command (a game clock's limit, when shorter).
+    std::optional<double> timeout_s = std::nullopt;
   };
   // `known_commands`: names to ask known_command about in the same write (as
   // prefetch_known_command), after the commands.

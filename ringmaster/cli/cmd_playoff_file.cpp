@@ -119,8 +119,9 @@ int playoff_file_command(const CommandLine& line) {
   players[candidate_code] = candidate;
   players[baseline] = YAML::Clone(tuning["players"][baseline]);
   out["players"] = players;
-  for (const char* key : {"board_size", "komi", "handicap", "handicap_style", "move_limit",
-                          "scorer", "internal_scorer_handicap_compensation"})
+  for (const char* key :
+       {"board_size", "komi", "handicap", "handicap_style", "move_limit", "scorer",
+        "internal_scorer_handicap_compensation", "time_control", "time_margin", "openings"})
     if (tuning[key]) out[key] = YAML::Clone(tuning[key]);
   out["alternating"] = true;
   YAML::Node matchup;

@@ -39,7 +39,8 @@ Validation::Validation(const rm::control::ValidationSettings& settings,
       parameters_(std::move(parameters)),
       opponent_(opponent),
       colour_(colour),
-      seed_(seed) {}
+      seed_(seed),
+      openings_(cf.openings) {}
 
 bool Validation::is_validation_id(const std::string& game_id) {
   return !game_id.empty() && game_id[0] == 'v';
@@ -128,9 +129,14 @@ std::optional<JobRequest> Validation::next_job(
                                                static_cast<std::uint32_t>(*index));
     candidate_is_black = rng.below(2) == 0;
   }
+  if (openings_.pairs())
+    candidate_is_black = openings_.candidate_is_black(
+        colour_, seed_ ^ kValidationStream,
+        (static_cast<std::uint64_t>(round->round) << 32) | static_cast<std::uint32_t>(*index));
   job.black = candidate_is_black ? candidate : opponent_;
   job.white = candidate_is_black ? opponent_ : candidate;
   job.settings = game_;
+  openings_.apply(job, static_cast<std::uint64_t>(*index));
   if (record_games_) job.sgf_dir = directory_ + "/" + code_ + ".games";
   job.void_sgf_dir = directory_ + "/" + code_ + ".void";
   request.description = "game " + job.game_id + ": " + round_label(*round) + round->parameters;

@@ -16,6 +16,7 @@
 
 #include "ringmaster/competitions/competition.hpp"
 #include "ringmaster/competitions/game_numbers.hpp"
+#include "ringmaster/competitions/opening_choice.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "ringmaster/stats/elo.hpp"
 #include "scales/parameter.hpp"
@@ -104,6 +105,7 @@ class Validation {
   rm::game::PlayerSpec opponent_;
   rm::control::CandidateColour colour_;
   std::uint64_t seed_;
+  OpeningChoice openings_;
   std::vector<ValidationRound> rounds_;
 };
 

@@ -11,6 +11,7 @@
 #include "ringmaster/control/game_settings.hpp"
 #include "ringmaster/control/mc_tuner_settings.hpp"
 #include "ringmaster/control/model_tuner_settings.hpp"
+#include "ringmaster/control/openings_settings.hpp"
 #include "ringmaster/control/player_fields.hpp"
 #include "ringmaster/control/tournament_settings.hpp"
 #include "ringmaster/control/yaml_document.hpp"
@@ -26,9 +27,9 @@ namespace {
 using namespace detail;
 
 const std::vector<std::string>& common_keys() {
-  static const std::vector<std::string> keys{"competition_type", "description",        "players",
-                                             "record_games",     "stderr_to_log",      "skip_player_checks",
-                                             "executor"};
+  static const std::vector<std::string> keys{
+      "competition_type", "description",        "players",  "record_games",
+      "stderr_to_log",    "skip_player_checks", "executor", "openings"};
   return keys;
 }
 
@@ -68,6 +69,28 @@ std::map<std::string, rm::game::PlayerSpec> read_players(const Reader& r, const 
   }
   if (players.empty()) r.fail(top.require("players"), "no players defined");
   return players;
+}
+
+// The openings are loaded for the competition's one board size; games with a handicap
+// cannot also start from an opening.
+void read_openings_setting(const Reader& r, const Mapping& top, ControlFile& control) {
+  auto f = top.find("openings");
+  if (!f) return;
+  std::vector<std::pair<std::string, const rm::game::GameSettings*>> games;
+  if (auto* playoff = std::get_if<PlayoffSettings>(&control.competition)) {
+    for (const auto& m : playoff->matchups) games.push_back({"matchup " + m.id, &m.game});
+  } else {
+    games.push_back({"the competition", &control.game});
+  }
+  const int size = games.front().second->board_size;
+  for (const auto& [what, game] : games) {
+    if (game->board_size != size)
+      r.fail(*f, "needs one board size, but " + games.front().first + " has board_size " +
+                     std::to_string(size) + " and " + what + " has " +
+                     std::to_string(game->board_size));
+    if (game->handicap >= 2) r.fail(*f, "cannot be combined with a handicap (" + what + ")");
+  }
+  control.openings = read_openings(r, *f, control.directory, size);
 }
 
 }  // namespace
@@ -129,9 +152,10 @@ ControlFile load_control_file(const std::string& path) {
     // Top-level game settings are only defaults there; each matchup reads its own.
     control.competition = read_playoff(r, top, control);
     control.game = std::get<PlayoffSettings>(control.competition).matchups.front().game;
+    read_openings_setting(r, top, control);
     return control;
   }
-  control.game = read_game_settings(r, top);
+  control.game = read_game_settings(r, top, &control.players);
   if (type == "allplayall")
     control.competition = read_allplayall(r, top, control);
   else if (type == "mc_tuner")
@@ -140,6 +164,7 @@ ControlFile load_control_file(const std::string& path) {
     control.competition = read_ce_tuner(r, top, control);
   else
     control.competition = read_model_tuner(r, top, control);
+  read_openings_setting(r, top, control);
   return control;
 }
 

@@ -14,6 +14,7 @@
 #include "ringmaster/control/config_error.hpp"
 #include "ringmaster/control/executor_settings.hpp"
 #include "ringmaster/control/model_tuner_config.hpp"
+#include "ringmaster/control/openings_config.hpp"
 #include "ringmaster/control/tournament_config.hpp"
 #include "ringmaster/control/validation_config.hpp"
 #include "ringmaster/game/game_job.hpp"
@@ -67,6 +68,7 @@ struct ControlFile {
                ModelTunerSettings>
       competition;
   ExecutorSettings executor;  // where the games are played (docs/cluster.md)
+  std::optional<OpeningsSettings> openings;  // none: every game starts from the empty board
 };
 
 // Reads and checks the file; pure apart from reading it (and candidate template files).

@@ -1,6 +1,9 @@
 // Reading game settings.
 #include "ringmaster/control/game_settings.hpp"
 
+#include "ringmaster/control/adjudication_settings.hpp"
+#include "ringmaster/control/time_control_settings.hpp"
+
 namespace rm::control::detail {
 
 const std::vector<std::string>& game_setting_keys() {
@@ -11,7 +14,10 @@ const std::vector<std::string>& game_setting_keys() {
                                              "move_limit",
                                              "scorer",
                                              "internal_scorer_handicap_compensation",
-                                             "suicide"};
+                                             "suicide",
+                                             "time_control",
+                                             "time_margin",
+                                             "adjudication"};
   return keys;
 }
 
@@ -31,8 +37,9 @@ std::optional<Field> find_in(const std::vector<const Mapping*>& layers, const st
 
 }  // namespace
 
-rm::game::GameSettings read_game_settings(const Reader& r,
-                                          const std::vector<const Mapping*>& layers) {
+rm::game::GameSettings read_game_settings(
+    const Reader& r, const std::vector<const Mapping*>& layers,
+    const std::map<std::string, rm::game::PlayerSpec>* players) {
   rm::game::GameSettings g;
   const Mapping& innermost = *layers.front();
   const auto require = [&](const std::string& key) {
@@ -73,11 +80,20 @@ rm::game::GameSettings read_game_settings(const Reader& r,
     g.suicide = read_enum(r, *f, {"allowed", "forfeit"}) == "forfeit"
                     ? rm::game::SuicideRule::Forfeit
                     : rm::game::SuicideRule::Allowed;
+  if (auto f = find_in(layers, "time_control")) g.time_control = read_time_control(r, *f);
+  if (auto f = find_in(layers, "time_margin")) {
+    g.time_margin_s = read_number(r, *f);
+    if (!(g.time_margin_s >= 0) || g.time_margin_s > 3600)
+      r.fail(*f, "must be a number of seconds between 0 and 3600");
+  }
+  if (auto f = find_in(layers, "adjudication")) g.adjudication = read_adjudication(r, *f, players);
   return g;
 }
 
-rm::game::GameSettings read_game_settings(const Reader& r, const Mapping& top) {
-  return read_game_settings(r, std::vector<const Mapping*>{&top});
+rm::game::GameSettings read_game_settings(
+    const Reader& r, const Mapping& top,
+    const std::map<std::string, rm::game::PlayerSpec>* players) {
+  return read_game_settings(r, std::vector<const Mapping*>{&top}, players);
 }
 
 }  // namespace rm::control::detail

@@ -7,6 +7,7 @@
 
 #include "engine/process/process.hpp"
 #include "engine/process/saturating_duration.hpp"
+#include "ringmaster/control/time_control_settings.hpp"
 
 namespace rm::control::detail {
 
@@ -14,7 +15,7 @@ const std::vector<std::string>& player_keys() {
   static const std::vector<std::string> keys{
       "command",        "cwd",           "environ",       "is_reliable_scorer",      "allow_claim",
       "startup_gtp_commands", "gtp_aliases", "discard_stderr", "sgf_player_name_from_gtp", "timeouts", "gtp_pipelining",
-      "reuse", "restart_every"};
+      "reuse", "restart_every", "time_control"};
   return keys;
 }
 
@@ -110,6 +111,7 @@ PlayerFields read_player_fields(const Reader& r, const Mapping& m) {
   if (auto f = m.find("allow_claim")) p.allow_claim = read_bool(r, *f);
   if (auto f = m.find("discard_stderr")) p.discard_stderr = read_bool(r, *f);
   if (auto f = m.find("gtp_pipelining")) p.gtp_pipelining = read_bool(r, *f);
+  if (auto f = m.find("time_control")) p.time_control = read_time_control(r, *f);
   if (auto f = m.find("sgf_player_name_from_gtp")) p.sgf_player_name_from_gtp = read_bool(r, *f);
   if (auto f = m.find("reuse")) p.reuse = read_bool(r, *f);
   if (auto f = m.find("restart_every")) {
@@ -135,6 +137,7 @@ rm::game::PlayerSpec make_player_spec(const std::string& code, const PlayerField
   spec.sgf_player_name_from_gtp = fields.sgf_player_name_from_gtp;
   spec.reuse = fields.reuse;
   spec.restart_every = fields.restart_every;
+  spec.time_control = fields.time_control;
   rm::gtp::EngineSpec& engine = spec.engine;
   engine.name = code;
   engine.process.argv = fields.command;

@@ -25,6 +25,7 @@ struct PlayerFields {
   bool reuse = false;     // keep the engine alive between games (docs/engine-reuse.md)
   int restart_every = 0;  // with reuse: start it anew after this many games (0: never)
   rm::gtp::Timeouts timeouts;
+  std::optional<rm::game::TimeControl> time_control;  // this player's own clock (time odds)
 };
 
 // The keys read_player_fields understands.

@@ -99,13 +99,13 @@ MatchupSettings read_matchup(const Reader& r, const Field& item, std::size_t ind
   }
   if (m.name.empty()) m.name = m.player_1 + " v " + m.player_2;
   if (own) {
-    m.game = read_game_settings(r, layers);
+    m.game = read_game_settings(r, layers, &control.players);
   } else {
     // A list has no mapping to name in "not specified": report at the item.
     if (!top.find("board_size"))
       r.fail(item, "board_size not specified (for the matchup or at the top level)");
     if (!top.find("komi")) r.fail(item, "komi not specified (for the matchup or at the top level)");
-    m.game = read_game_settings(r, top);
+    m.game = read_game_settings(r, top, &control.players);
   }
   return m;
 }

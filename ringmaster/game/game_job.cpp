@@ -1,5 +1,6 @@
 #include "ringmaster/game/game_job.hpp"
 
+#include "engine/go/coordinates.hpp"
 #include "engine/go/handicap.hpp"
 #include "engine/go/vertex.hpp"
 #include "ringmaster/game/engine_spec_json.hpp"
@@ -51,13 +52,15 @@ void get_enum(const nlohmann::json& j, const std::string& prefix, const std::str
 }
 
 nlohmann::json to_json(const PlayerSpec& p) {
-  return {{"code", p.code},
-          {"engine", engine_spec_to_json(p.engine)},
-          {"is_reliable_scorer", p.is_reliable_scorer},
-          {"allow_claim", p.allow_claim},
-          {"sgf_player_name_from_gtp", p.sgf_player_name_from_gtp},
-          {"reuse", p.reuse},
-          {"restart_every", p.restart_every}};
+  nlohmann::json j{{"code", p.code},
+                   {"engine", engine_spec_to_json(p.engine)},
+                   {"is_reliable_scorer", p.is_reliable_scorer},
+                   {"allow_claim", p.allow_claim},
+                   {"sgf_player_name_from_gtp", p.sgf_player_name_from_gtp},
+                   {"reuse", p.reuse},
+                   {"restart_every", p.restart_every}};
+  if (p.time_control) j["time_control"] = to_json(*p.time_control);
+  return j;
 }
 
 PlayerSpec player_from_json(const nlohmann::json& j, const std::string& path) {
@@ -65,7 +68,7 @@ PlayerSpec player_from_json(const nlohmann::json& j, const std::string& path) {
   object(j, path);
   only_keys(j, path,
             {"code", "engine", "is_reliable_scorer", "allow_claim", "sgf_player_name_from_gtp",
-             "reuse", "restart_every"});
+             "reuse", "restart_every", "time_control"});
   PlayerSpec p;
   p.code = as_string(required(j, path, "code"), join(path, "code"));
   // Player codes appear in messages, reports and SGF files: printable, without spaces.
@@ -79,6 +82,8 @@ PlayerSpec player_from_json(const nlohmann::json& j, const std::string& path) {
   get(j, path, "reuse", p.reuse);
   get(j, path, "restart_every", p.restart_every);
   if (p.restart_every < 0) fail(join(path, "restart_every"), "must be a non-negative integer");
+  if (const auto* tc = json_fields::find(j, "time_control"); tc != nullptr && !tc->is_null())
+    p.time_control = time_control_from_json(*tc, join(path, "time_control"));
   return p;
 }
 
@@ -87,7 +92,8 @@ GameSettings settings_from_json(const nlohmann::json& j, const std::string& path
   object(j, path);
   only_keys(j, path,
             {"board_size", "komi", "handicap", "handicap_style", "move_limit", "scorer",
-             "internal_scorer_handicap_compensation", "suicide"});
+             "internal_scorer_handicap_compensation", "suicide", "time_control", "time_margin",
+             "adjudication"});
   GameSettings s;
   s.board_size = as_int(required(j, path, "board_size"), join(path, "board_size"));
   if (s.board_size < rm::go::kMinBoardSize || s.board_size > rm::go::kMaxBoardSize) {
@@ -112,6 +118,12 @@ GameSettings settings_from_json(const nlohmann::json& j, const std::string& path
   get_enum(j, path, "internal_scorer_handicap_compensation", kCompensations,
            s.internal_scorer_handicap_compensation);
   get_enum(j, path, "suicide", kSuicideRules, s.suicide);
+  if (const auto* tc = find(j, "time_control"); tc != nullptr && !tc->is_null())
+    s.time_control = time_control_from_json(*tc, join(path, "time_control"));
+  get(j, path, "time_margin", s.time_margin_s);
+  if (!(s.time_margin_s >= 0)) fail(join(path, "time_margin"), "must not be negative");
+  if (const auto* a = find(j, "adjudication"))
+    s.adjudication = adjudication_from_json(*a, join(path, "adjudication"));
   return s;
 }
 
@@ -119,35 +131,60 @@ GameSettings settings_from_json(const nlohmann::json& j, const std::string& path
 
 nlohmann::json to_json(const GameJob& job) {
   const GameSettings& s = job.settings;
-  nlohmann::json j = {{"game_id", job.game_id},
-          {"competition_code", job.competition_code},
-          {"sgf_event", job.sgf_event},
-          {"sgf_note", job.sgf_note},
-          {"black", to_json(job.black)},
-          {"white", to_json(job.white)},
-          {"settings",
-           {{"board_size", s.board_size},
-            {"komi", s.komi},
-            {"handicap", s.handicap},
-            {"handicap_style", name_of(kStyles, s.handicap_style)},
-            {"move_limit", s.move_limit},
-            {"scorer", name_of(kScorers, s.scorer)},
-            {"internal_scorer_handicap_compensation",
-             name_of(kCompensations, s.internal_scorer_handicap_compensation)},
-            {"suicide", name_of(kSuicideRules, s.suicide)}}},
-          {"sgf_dir", job.sgf_dir},
-          {"void_sgf_dir", job.void_sgf_dir},
-          {"gtp_log_path", job.gtp_log_path}};
+  nlohmann::json j{{"game_id", job.game_id},
+                   {"competition_code", job.competition_code},
+                   {"sgf_event", job.sgf_event},
+                   {"sgf_note", job.sgf_note},
+                   {"black", to_json(job.black)},
+                   {"white", to_json(job.white)},
+                   {"settings",
+                    {{"board_size", s.board_size},
+                     {"komi", s.komi},
+                     {"handicap", s.handicap},
+                     {"handicap_style", name_of(kStyles, s.handicap_style)},
+                     {"move_limit", s.move_limit},
+                     {"scorer", name_of(kScorers, s.scorer)},
+                     {"internal_scorer_handicap_compensation",
+                      name_of(kCompensations, s.internal_scorer_handicap_compensation)},
+                     {"suicide", name_of(kSuicideRules, s.suicide)},
+                     {"time_margin", s.time_margin_s},
+                     {"adjudication", to_json(s.adjudication)}}},
+                   {"sgf_dir", job.sgf_dir},
+                   {"void_sgf_dir", job.void_sgf_dir},
+                   {"gtp_log_path", job.gtp_log_path}};
+  if (s.time_control) j["settings"]["time_control"] = to_json(*s.time_control);
+  if (job.opening) j["opening"] = to_json(*job.opening);
   if (job.return_sgf) j["return_sgf"] = true;  // absent when false: older readers take the job
   return j;
 }
+
+namespace {
+
+// Every vertex of the opening must be on the board (the referee plays them as given).
+void check_opening(const Opening& o, int board_size) {
+  for (std::size_t i = 0; i < o.free_handicap.size(); ++i) {
+    auto m = rm::go::parse_gtp_move(o.free_handicap[i], board_size);
+    if (!m || m->is_pass())
+      json_fields::fail("opening.free_handicap[" + std::to_string(i) + "]",
+                        "not a point on the board: " + o.free_handicap[i]);
+  }
+  if (o.free_handicap.size() == 1)
+    json_fields::fail("opening.free_handicap", "needs at least 2 stones");
+  for (std::size_t i = 0; i < o.moves.size(); ++i) {
+    if (!rm::go::parse_gtp_move(o.moves[i].vertex, board_size))
+      json_fields::fail("opening.moves[" + std::to_string(i) + "]",
+                        "not a move on the board: " + o.moves[i].vertex);
+  }
+}
+
+}  // namespace
 
 GameJob job_from_json(const nlohmann::json& j) {
   using namespace json_fields;
   object(j, "");
   only_keys(j, "",
             {"game_id", "competition_code", "sgf_event", "sgf_note", "black", "white", "settings",
-             "sgf_dir", "void_sgf_dir", "gtp_log_path", "return_sgf"});
+             "sgf_dir", "void_sgf_dir", "gtp_log_path", "return_sgf", "opening"});
   GameJob job;
   job.game_id = as_string(required(j, "", "game_id"), "game_id");
   // The game id names files (<sgf_dir>/<game_id>.sgf), so it must be a plain file name; it is
@@ -166,6 +203,11 @@ GameJob job_from_json(const nlohmann::json& j) {
   get(j, "", "void_sgf_dir", job.void_sgf_dir);
   get(j, "", "gtp_log_path", job.gtp_log_path);
   get(j, "", "return_sgf", job.return_sgf);
+  if (const auto* o = find(j, "opening"); o != nullptr && !o->is_null()) {
+    job.opening = opening_from_json(*o, "opening");
+    check_opening(*job.opening, job.settings.board_size);
+    if (job.settings.handicap >= 2) fail("opening", "cannot be combined with a handicap");
+  }
   return job;
 }
 

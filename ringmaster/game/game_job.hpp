@@ -2,11 +2,14 @@
 // `ringmaster-play`) and the referee. Plain data with a JSON round trip.
 #pragma once
 
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "engine/gtp/controller.hpp"
+#include "ringmaster/game/adjudication.hpp"
+#include "ringmaster/game/opening.hpp"
+#include "ringmaster/game/time_control.hpp"
 
 namespace rm::game {
 
@@ -20,6 +23,8 @@ struct PlayerSpec {
   // restart_every > 0 it is started anew after that many games.
   bool reuse = false;
   int restart_every = 0;
+  // This player's clock, instead of the game's time_control (time odds).
+  std::optional<TimeControl> time_control;
 };
 
 enum class Scorer { Players, Internal };
@@ -38,6 +43,11 @@ struct GameSettings {
   Scorer scorer = Scorer::Players;
   HandicapCompensation internal_scorer_handicap_compensation = HandicapCompensation::Full;
   SuicideRule suicide = SuicideRule::Allowed;  // gomill's rule
+  // Clocks (none: only the per-genmove timeout). A move that takes longer than the clock
+  // allows plus time_margin_s loses on time.
+  std::optional<TimeControl> time_control;
+  double time_margin_s = 0.1;
+  Adjudication adjudication;
 };
 
 struct GameJob {
@@ -53,7 +63,13 @@ struct GameJob {
   // The SGF record comes back in GameResult::sgf_text instead of being written here (a game
   // played on another machine: the controller writes it to sgf_dir / void_sgf_dir).
   bool return_sgf = false;
+  std::optional<Opening> opening;  // played by both engines before the first genmove
 };
+
+// The clock a player plays under: its own time_control, else the game's.
+inline std::optional<TimeControl> time_control_of(const PlayerSpec& p, const GameSettings& s) {
+  return p.time_control ? p.time_control : s.time_control;
+}
 
 // Throws std::invalid_argument naming the offending field ("black.engine.process.argv: ...")
 // when a field is missing or has the wrong type or value.

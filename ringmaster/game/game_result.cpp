@@ -58,6 +58,8 @@ nlohmann::json to_json(const GameResult& r) {
   j["warnings"] = r.warnings;
   j["late_errors"] = r.late_errors;
   j["sgf_path"] = r.sgf_path;
+  if (!r.opening.empty()) j["opening"] = r.opening;
+  if (!r.decided_by.empty()) j["decided_by"] = r.decided_by;
   if (!r.sgf_write_error.empty()) {
     j["sgf_write_error"] = r.sgf_write_error;
     j["unwritten_sgf"] = r.unwritten_sgf;
@@ -97,6 +99,8 @@ GameResult result_from_json(const nlohmann::json& j) {
   get(j, "", "warnings", r.warnings);
   get(j, "", "late_errors", r.late_errors);
   get(j, "", "sgf_path", r.sgf_path);
+  get(j, "", "opening", r.opening);
+  get(j, "", "decided_by", r.decided_by);
   get(j, "", "sgf_write_error", r.sgf_write_error);
   get(j, "", "unwritten_sgf", r.unwritten_sgf);
   get(j, "", "sgf_text", r.sgf_text);

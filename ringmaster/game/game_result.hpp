@@ -24,6 +24,11 @@ struct GameResult {
   std::string black_short_description, white_short_description;
   std::string black_long_description, white_long_description;
   std::vector<std::string> warnings, late_errors;
+  std::string opening;  // the opening's name, "" when the game started from an empty board
+  // Who decided the result when the players did not: "arbiter <code>" (an arbiter engine),
+  // "internal scorer" (the arbiter or the scorer at the move limit), "resign adjudication";
+  // "" when the players' own moves and scores decided.
+  std::string decided_by;
   std::string sgf_path;  // where the record was written, "" if none
   // The record could not be written (read-only directory, disk full): why, and the SGF text
   // itself, so that the game's record is kept in the database instead of lost.

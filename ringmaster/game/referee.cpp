@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -14,10 +15,14 @@
 #include "engine/go/handicap.hpp"
 #include "engine/go/scoring.hpp"
 #include "engine/gtp/controller.hpp"
+#include "ringmaster/game/arbiter.hpp"
+#include "ringmaster/game/game_clock.hpp"
 #include "ringmaster/game/gtp_transcript.hpp"
 #include "ringmaster/game/number_format.hpp"
+#include "ringmaster/game/opening_sender.hpp"
 #include "ringmaster/game/outcome.hpp"
 #include "ringmaster/game/played_game.hpp"
+#include "ringmaster/game/resign_adjudicator.hpp"
 #include "ringmaster/game/sgf_record.hpp"
 
 namespace rm::game {
@@ -88,6 +93,11 @@ struct Player {
   std::optional<PlayInFlight> play_in_flight;  // its response not read yet
   bool move_requested = false;                 // genmove sent, response not read yet
   bool move_request_uses_claim = false;
+  // Game clocks (time_control): Ringmaster's own measurement of each move.
+  std::optional<GameClock> clock;
+  bool time_left_in_flight = false;        // `time_left` sent before the genmove, not read yet
+  bool genmove_deadline_is_clock = false;  // the genmove's deadline is the clock's, not the timeout
+  std::chrono::steady_clock::time_point move_requested_at;
 };
 
 class Referee {
@@ -106,6 +116,10 @@ class Referee {
     result_.game_id = job.game_id;
     result_.black_code = job.black.code;
     result_.white_code = job.white.code;
+    if (job.opening) result_.opening = job.opening->name;
+    for (Player& p : players_) {
+      if (auto tc = time_control_of(*p.spec, job.settings)) p.clock.emplace(*tc);
+    }
     if (!transcript_.open_error().empty()) result_.warnings.push_back(transcript_.open_error());
   }
 
@@ -114,7 +128,8 @@ class Referee {
     try {
       start_engines();
       set_up_board();
-      outcome = play_moves();
+      tell_time_settings();
+      outcome = play_moves(play_job_opening());
     } catch (const VoidGame& v) {
       return finish_void(v);
     }
@@ -217,7 +232,8 @@ class Referee {
   // and so does black's first move request when nothing has to be decided before it.
   void set_up_board() {
     const GameSettings& s = job_.settings;
-    const bool first_move_now = s.handicap < 2 && !players_[0].spec->allow_claim;
+    const bool first_move_now = s.handicap < 2 && !players_[0].spec->allow_claim && !job_.opening &&
+                                !players_[0].clock && !players_[1].clock;
     check_abort();
     for (Player& p : players_) {
       std::vector<Controller::Command> commands = {{"boardsize", {std::to_string(s.board_size)}},
@@ -318,12 +334,15 @@ class Referee {
         p.spec->allow_claim && p.controller->known_command("gomill-genmove_ex");
     std::vector<Controller::Command> commands;
     if (play) commands.push_back({"play", {play->colour, play->vertex}});
+    if (p.clock) commands.push_back(time_left_command(p));
     std::vector<std::string> args = p.move_request_uses_claim
                                         ? std::vector<std::string>{p.colour, "claim"}
                                         : std::vector<std::string>{p.colour};
     commands.push_back({p.move_request_uses_claim ? "gomill-genmove_ex" : "genmove", args,
-                        Controller::CommandKind::Genmove});
+                        Controller::CommandKind::Genmove, genmove_deadline(p)});
     p.controller->submit(commands);
+    p.time_left_in_flight = p.clock.has_value();
+    p.move_requested_at = std::chrono::steady_clock::now();
     p.play_in_flight = std::move(play);
     p.move_requested = true;
   }
@@ -350,9 +369,9 @@ class Referee {
     return forfeit_by(receiver, without_stderr_tail(err->message), "failure_response");
   }
 
-  Outcome play_moves() {
+  Outcome play_moves(int first_to_move) {
     const GameSettings& s = job_.settings;
-    int to_move = s.handicap >= 2 ? 1 : 0;  // white moves first after handicap stones
+    int to_move = first_to_move;
     int consecutive_passes = 0;
     while (true) {
       Player& mover = players_[to_move];
@@ -372,12 +391,25 @@ class Referee {
           return *o;
         }
       }
+      if (mover.time_left_in_flight) {
+        mover.time_left_in_flight = false;
+        if (auto o = time_left_rejected(to_move, receive_in_play(mover))) {
+          mover.controller->abandon_pending();
+          mover.move_requested = false;
+          return *o;
+        }
+      }
       const bool use_claim = mover.move_request_uses_claim;
       std::string cmd_text = std::string(use_claim ? "gomill-genmove_ex " : "genmove ") + c +
                              (use_claim ? " claim" : "");
       mover.move_requested = false;
       Reply reply = receive_in_play(mover);
+      const double elapsed_s =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - mover.move_requested_at)
+              .count();
       if (auto* err = std::get_if<GtpError>(&reply)) {
+        if (err->kind == ErrorKind::Timeout && mover.genmove_deadline_is_clock)
+          return lost_on_time(to_move, elapsed_s);
         if (err->kind == ErrorKind::Timeout) {
           return forfeit_by(to_move,
                             "timeout after " + python_float(mover.spec->engine.timeouts.genmove_s) +
@@ -387,6 +419,8 @@ class Referee {
         keep_final_message(mover);
         return forfeit_by(to_move, without_stderr_tail(err->message), "failure_response");
       }
+      if (mover.clock && !mover.clock->charge(elapsed_s, s.time_margin_s))
+        return lost_on_time(to_move, elapsed_s);
       std::string text = std::get<std::string>(reply);
       std::string ltext = lower(text);
       if (ltext == "resign") {
@@ -413,6 +447,14 @@ class Referee {
       ++result_.move_count;
       consecutive_passes = move->is_pass() ? consecutive_passes + 1 : 0;
       game_.moves.push_back(SgfMove{c == "b" ? 'B' : 'W', rm::go::to_sgf(*move, s.board_size), ""});
+      if (mover.clock) {
+        game_.moves.back().time_left = mover.clock->sgf_time_left();
+        game_.moves.back().overtime_left = mover.clock->sgf_overtime_left();
+      }
+      if (auto o = adjudicate_resignation()) {
+        game_.moves.back().comment = explain(mover);
+        return *o;
+      }
 
       const bool passed_out = consecutive_passes >= 2;
       const PlayInFlight play{c, rm::go::to_gtp(*move)};
@@ -434,6 +476,7 @@ class Referee {
                                  send_in_play(other, "play", {play.colour, play.vertex}))) {
         return *o;
       }
+      if (s.adjudication.score_at_move_limit) return adjudicate(true);
       return move_limit_reached();
     }
   }
@@ -478,7 +521,123 @@ class Referee {
     }
     Outcome o = combine_player_scores(score_reports_);
     game_.scoring_lines = disagreeing_score_lines(score_reports_, o.sgf_result);
+    if (o.sgf_result == "?" && s.adjudication.arbiter != ArbiterKind::None) {
+      Outcome decided = adjudicate(false);
+      if (decided.sgf_result != "?") return decided;
+    }
     return o;
+  }
+
+  // ---- hooks: clocks, opening, adjudication (each in its own file) ----
+
+  // time_settings, then kgs-time_settings when the engine lists it (it can say Japanese
+  // byo-yomi, which time_settings cannot; the later command wins). An engine that refuses
+  // them still plays under the clock: Ringmaster keeps the time.
+  void tell_time_settings() {
+    for (Player& p : players_) {
+      if (!p.clock) continue;
+      std::vector<std::pair<std::string, std::vector<std::string>>> commands{
+          {"time_settings", time_settings_args(p.clock->control())}};
+      if (p.controller->known_command("kgs-time_settings"))
+        commands.push_back({"kgs-time_settings", kgs_time_settings_args(p.clock->control())});
+      for (const auto& [cmd, args] : commands) {
+        Reply r = send_in_play(p, cmd, args);
+        if (auto* err = std::get_if<GtpError>(&r)) {
+          if (err->kind == ErrorKind::Timeout) void_on(*err);
+          result_.warnings.push_back(p.spec->code + " refused the time settings: " +
+                                     without_stderr_tail(err->message));
+        }
+      }
+    }
+  }
+
+  Controller::Command time_left_command(const Player& p) const {
+    std::vector<std::string> args{p.colour};
+    for (auto& a : p.clock->time_left_args()) args.push_back(a);
+    return {"time_left", args};
+  }
+
+  // The genmove may not outlast the clock (plus the margin), nor the per-genmove timeout,
+  // which stays the hard backstop.
+  std::optional<double> genmove_deadline(Player& p) {
+    p.genmove_deadline_is_clock = false;
+    if (!p.clock) return std::nullopt;
+    const double clock_s = p.clock->allowance_s() + job_.settings.time_margin_s;
+    if (clock_s >= p.spec->engine.timeouts.genmove_s) return std::nullopt;
+    p.genmove_deadline_is_clock = true;
+    return clock_s;
+  }
+
+  // A time_left the engine does not understand is ignored; a timeout forfeits as for play.
+  std::optional<Outcome> time_left_rejected(int receiver, const Reply& r) {
+    const auto* err = std::get_if<GtpError>(&r);
+    if (err == nullptr || err->kind == ErrorKind::FailureResponse) return std::nullopt;
+    return forfeit_by(receiver,
+                      "timeout after " +
+                          python_float(players_[receiver].spec->engine.timeouts.other_s) +
+                          "s waiting for response to 'time_left'",
+                      "timeout");
+  }
+
+  Outcome lost_on_time(int loser, double elapsed_s) {
+    const Player& p = players_[loser];
+    char took[64];
+    std::snprintf(took, sizeof took, "move took %.2fs, the clock allowed %.2fs + %.2fs margin",
+                  elapsed_s, p.clock->allowance_s(), job_.settings.time_margin_s);
+    Outcome o = forfeit_by(loser, std::string("out of time: ") + took, "time");
+    o.sgf_result = players_[1 - loser].colour == "b" ? "B+T" : "W+T";
+    return o;
+  }
+
+  // Resign adjudication (adjudication.resign_score) after the move just recorded.
+  std::optional<Outcome> adjudicate_resignation() {
+    if (!resign_.enabled()) return std::nullopt;
+    double lead = 0;
+    auto winner = resign_.after_move(board_, result_.move_count, &lead);
+    if (!winner) return std::nullopt;
+    Outcome o = resignation(*winner);
+    o.detail = "resign adjudication: " + std::string(*winner == "b" ? "white" : "black") +
+               " behind by " + format_number(lead < 0 ? -lead : lead) + " by the area estimate";
+    result_.decided_by = "resign adjudication";
+    return o;
+  }
+
+  // The arbiter (or, at the move limit without one, the internal scorer) decides.
+  Outcome adjudicate(bool at_move_limit) {
+    const std::string next = game_.moves.empty() ? (game_.opening_setup_black.empty() ? "b" : "w")
+                                                 : (game_.moves.back().colour == 'B' ? "w" : "b");
+    const std::string sgf =
+        render_sgf(make_sgf_record(job_, result_, game_, local_date_time_now()));
+    ArbiterVerdict v = ask_arbiter(job_.settings, board_, sgf, next, abort_, transcript_.logger());
+    for (const auto& note : v.notes) game_.scoring_lines.push_back(note);
+    if (!v.outcome) {
+      result_.warnings.push_back("the arbiter could not decide");
+      return at_move_limit ? move_limit_reached() : unknown_result("players disagreed");
+    }
+    result_.decided_by = v.decided_by;
+    Outcome o = *v.outcome;
+    o.detail = (at_move_limit ? "move limit; scored by " : "decided by ") + v.decided_by;
+    return o;
+  }
+
+  int play_job_opening() {
+    int to_move = job_.settings.handicap >= 2 ? 1 : 0;  // white moves first after handicap stones
+    if (!job_.opening) return to_move;
+    check_abort();
+    try {
+      OpeningPlayed played =
+          play_opening(*job_.opening, {players_[0].controller.get(), players_[1].controller.get()},
+                       board_, game_, [this](const GtpError& e) { void_on_opening(e); });
+      result_.move_count = played.move_count;
+      return played.to_move;
+    } catch (const std::invalid_argument& e) {
+      throw VoidGame{e.what(), false};
+    }
+  }
+
+  [[noreturn]] void void_on_opening(const GtpError& e) {
+    if (e.kind == ErrorKind::Aborted || aborted()) throw VoidGame{"aborted", true};
+    throw VoidGame{"error playing the opening " + job_.opening->name + ":\n" + e.message, false};
   }
 
   // ---- endings ----
@@ -578,6 +737,7 @@ class Referee {
   GameResult result_;
   PlayedGame game_;
   std::vector<ScoreReport> score_reports_;
+  ResignAdjudicator resign_{job_.settings};
 };
 
 }  // namespace

@@ -68,6 +68,18 @@ SgfGameRecord make_sgf_record(const GameJob& job, const GameResult& result, cons
   notes.push_back("Date " + date_time);
   if (!result.is_void) notes.push_back("Result " + result.describe());
   if (!job.sgf_note.empty()) notes.push_back(job.sgf_note);
+  if (job.opening) notes.push_back("Opening " + job.opening->name);
+  const auto black_clock = time_control_of(job.black, job.settings);
+  const auto white_clock = time_control_of(job.white, job.settings);
+  if (black_clock && black_clock == white_clock) {
+    notes.push_back("Time control " + describe_time_control(*black_clock));
+  } else if (black_clock || white_clock) {
+    auto text = [](const std::optional<TimeControl>& tc) {
+      return tc ? describe_time_control(*tc) : std::string("none");
+    };
+    notes.push_back("Time control black " + text(black_clock) + ", white " + text(white_clock));
+  }
+  if (!result.decided_by.empty()) notes.push_back("Decided by " + result.decided_by);
   if (result.black_cpu_s) notes.push_back(cpu_line(job.black.code, result.black_cpu_s));
   if (result.white_cpu_s) notes.push_back(cpu_line(job.white.code, result.white_cpu_s));
   notes.push_back(player_line("Black", job.black.code, result.black_long_description));
@@ -75,6 +87,12 @@ SgfGameRecord make_sgf_record(const GameJob& job, const GameResult& result, cons
   r.root_comment = join_lines(notes);
 
   r.moves = game.moves;
+  r.setup_black = game.opening_setup_black;
+  // TM and OT say one clock for both players; time odds are in the root comment only.
+  if (black_clock && black_clock == white_clock) {
+    r.main_time = black_clock->system == TimeSystem::PerMove ? 0.0 : black_clock->main_s;
+    r.overtime = describe_overtime(*black_clock);
+  }
 
   // Last node: the scoring description (gomill's describe_scoring), the final message of a
   // player that resigned or forfeited, the reason a void game was abandoned, late errors.

@@ -1,6 +1,7 @@
 #include "ringmaster/game/sgf_writer.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <utility>
 
 #include "ringmaster/game/number_format.hpp"
@@ -61,7 +62,9 @@ std::string render_sgf(const SgfGameRecord& r) {
   if (r.moves.empty()) root_comment = join_comment(root_comment, final_text);
 
   std::vector<Property> root;
-  if (!r.handicap_points.empty()) root.push_back({"AB", r.handicap_points});
+  std::vector<std::string> black_stones = r.handicap_points;
+  black_stones.insert(black_stones.end(), r.setup_black.begin(), r.setup_black.end());
+  if (!black_stones.empty()) root.push_back({"AB", black_stones});
   root.push_back({"AP", {escape_sgf_text(r.application)}});
   if (!root_comment.empty()) root.push_back({"C", {escape_sgf_text(root_comment)}});
   root.push_back({"CA", {"UTF-8"}});
@@ -71,10 +74,12 @@ std::string render_sgf(const SgfGameRecord& r) {
   if (!r.game_name.empty()) root.push_back({"GN", {escape_sgf_text(r.game_name)}});
   if (r.handicap >= 2) root.push_back({"HA", {std::to_string(r.handicap)}});
   root.push_back({"KM", {format_number(r.komi)}});
+  if (!r.overtime.empty()) root.push_back({"OT", {escape_sgf_text(r.overtime)}});
   if (!r.player_black.empty()) root.push_back({"PB", {escape_sgf_text(r.player_black)}});
   if (!r.player_white.empty()) root.push_back({"PW", {escape_sgf_text(r.player_white)}});
   if (!r.result.empty()) root.push_back({"RE", {escape_sgf_text(r.result)}});
   root.push_back({"SZ", {std::to_string(r.board_size)}});
+  if (r.main_time) root.push_back({"TM", {format_number(*r.main_time)}});
   // `root` is already in alphabetical order (gomill sorts properties, FF first).
 
   Wrapper w;
@@ -88,6 +93,13 @@ std::string render_sgf(const SgfGameRecord& r) {
     Property move{std::string(1, m.colour), {m.point}};
     if (!comment.empty()) node.push_back({"C", {escape_sgf_text(comment)}});
     node.push_back(move);
+    if (m.time_left) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%.1f", *m.time_left);
+      node.push_back({m.colour == 'B' ? "BL" : "WL", {buf}});
+    }
+    if (m.overtime_left)
+      node.push_back({m.colour == 'B' ? "OB" : "OW", {std::to_string(*m.overtime_left)}});
     std::sort(node.begin(), node.end(),
               [](const Property& a, const Property& b) { return a.first < b.first; });
     std::string token = ";";

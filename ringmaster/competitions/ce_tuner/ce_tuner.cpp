@@ -190,6 +190,13 @@ JobRequest CeTuner::make_job(const GameKey& key) const {
   bool candidate_is_black = settings_.candidate_colour == rm::control::CandidateColour::Black;
   if (settings_.candidate_colour == rm::control::CandidateColour::Random)
     candidate_is_black = random_colour_is_black(seed_, key.generation, key.sample, key.round);
+  // For openings, the games are numbered generation by generation, sample by sample.
+  const auto number = static_cast<std::uint64_t>(
+      (static_cast<long long>(key.generation) * settings_.samples_per_generation + key.sample) *
+          settings_.batch_size +
+      key.round);
+  if (openings_.pairs())
+    candidate_is_black = openings_.candidate_is_black(settings_.candidate_colour, seed_, number);
 
   JobRequest request;
   rm::game::GameJob& job = request.job;
@@ -202,6 +209,7 @@ JobRequest CeTuner::make_job(const GameKey& key) const {
   job.black = candidate_is_black ? candidate : opponent_;
   job.white = candidate_is_black ? opponent_ : candidate;
   job.settings = cf_.game;
+  openings_.apply(job, number);
   if (cf_.common.record_games) job.sgf_dir = cf_.directory + "/" + cf_.code + ".games";
   job.void_sgf_dir = cf_.directory + "/" + cf_.code + ".void";
   request.description = "game " + job.game_id + ": " + parameters;

@@ -14,6 +14,7 @@
 #include "ringmaster/competitions/competition.hpp"
 #include "ringmaster/competitions/game_numbers.hpp"
 #include "ringmaster/competitions/matchups/candidate_pool_stats.hpp"
+#include "ringmaster/competitions/opening_choice.hpp"
 #include "ringmaster/competitions/validation.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "scales/value.hpp"
@@ -114,6 +115,7 @@ class CeTuner final : public Competition {
   std::vector<rm::scales::Parameter> engine_parameters_;
   rm::game::PlayerSpec opponent_;
   std::uint64_t seed_;
+  OpeningChoice openings_{cf_.openings};
   int generation_ = 0;
   std::vector<Gaussian>
       distribution_;             // the distribution of generation_ (the final one at the end)

@@ -11,9 +11,10 @@
 
 #include "ringmaster/competitions/competition.hpp"
 #include "ringmaster/competitions/game_numbers.hpp"
-#include "ringmaster/competitions/tuner_results.hpp"
 #include "ringmaster/competitions/matchups/candidate_pool_stats.hpp"
 #include "ringmaster/competitions/mc_tuner/mc_tree.hpp"
+#include "ringmaster/competitions/opening_choice.hpp"
+#include "ringmaster/competitions/tuner_results.hpp"
 #include "ringmaster/competitions/validation.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "scales/value.hpp"
@@ -75,6 +76,7 @@ class McTuner final : public Competition {
   rm::control::McTunerSettings settings_;
   rm::game::PlayerSpec opponent_;
   std::uint64_t seed_;
+  OpeningChoice openings_{cf_.openings};
   McTree tree_;
   GameNumbers numbers_;
   std::map<int, Outstanding> outstanding_;

@@ -107,6 +107,9 @@ std::optional<JobRequest> ModelTuner::next_job() {
   bool candidate_is_black = settings_.candidate_colour == rm::control::CandidateColour::Black;
   if (settings_.candidate_colour == rm::control::CandidateColour::Random)
     candidate_is_black = rng.below(2) == 0;
+  if (openings_.pairs())
+    candidate_is_black = openings_.candidate_is_black(settings_.candidate_colour, seed_,
+                                                      static_cast<std::uint64_t>(*number));
 
   JobRequest request;
   rm::game::GameJob& job = request.job;
@@ -118,6 +121,7 @@ std::optional<JobRequest> ModelTuner::next_job() {
   job.black = candidate_is_black ? candidate : opponent_;
   job.white = candidate_is_black ? opponent_ : candidate;
   job.settings = cf_.game;
+  openings_.apply(job, static_cast<std::uint64_t>(*number));
   if (cf_.common.record_games) job.sgf_dir = cf_.directory + "/" + cf_.code + ".games";
   job.void_sgf_dir = cf_.directory + "/" + cf_.code + ".void";
   request.description = "game " + job.game_id + ": " + format_parameters(point);

@@ -13,9 +13,10 @@
 
 #include "ringmaster/competitions/competition.hpp"
 #include "ringmaster/competitions/game_numbers.hpp"
-#include "ringmaster/competitions/tuner_results.hpp"
 #include "ringmaster/competitions/matchups/candidate_pool_stats.hpp"
 #include "ringmaster/competitions/model_tuner/model_search.hpp"
+#include "ringmaster/competitions/opening_choice.hpp"
+#include "ringmaster/competitions/tuner_results.hpp"
 #include "ringmaster/competitions/validation.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "scales/value.hpp"
@@ -69,6 +70,7 @@ class ModelTuner final : public Competition {
   std::vector<rm::scales::Parameter> engine_parameters_;
   rm::game::PlayerSpec opponent_;
   std::uint64_t seed_;
+  OpeningChoice openings_{cf_.openings};
   model::ModelSearch search_;
   GameNumbers numbers_;
   std::map<int, std::vector<double>> outstanding_;  // game number -> played point

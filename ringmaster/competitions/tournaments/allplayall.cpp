@@ -130,7 +130,7 @@ std::string AllPlayAll::short_report() const {
 }
 
 std::string AllPlayAll::full_report() const {
-  return short_report();
+  return short_report() + openings_report();
 }
 
 std::string AllPlayAll::screen_report(const std::vector<std::string>&) const {
@@ -145,14 +145,17 @@ nlohmann::json AllPlayAll::json_report() const {
   for (std::size_t i = 0; i < competitors_.size(); ++i)
     competitors.push_back({{"letter", letter(i)}, {"code", competitors_[i]}});
   const auto ratings = tournament_rating_list(*this, allplayall_settings(cf_).ratings);
-  return {{"competition_type", "allplayall"},
-          {"code", cf_.code},
-          {"description", cf_.common.description},
-          {"games_played", games_played()},
-          {"competitors", competitors},
-          {"matchups", matchups_json()},
-          {"players", players_json()},
-          {"rating_list", ratings ? rating_list_json(*ratings) : nlohmann::json(nullptr)}};
+  nlohmann::json report{
+      {"competition_type", "allplayall"},
+      {"code", cf_.code},
+      {"description", cf_.common.description},
+      {"games_played", games_played()},
+      {"competitors", competitors},
+      {"matchups", matchups_json()},
+      {"players", players_json()},
+      {"rating_list", ratings ? rating_list_json(*ratings) : nlohmann::json(nullptr)}};
+  add_openings_json(report);
+  return report;
 }
 
 }  // namespace rm::comp

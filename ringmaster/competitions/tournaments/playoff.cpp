@@ -49,7 +49,7 @@ std::string Playoff::short_report() const {
 }
 
 std::string Playoff::full_report() const {
-  return short_report();
+  return short_report() + openings_report();
 }
 
 std::string Playoff::screen_report(const std::vector<std::string>&) const {
@@ -62,14 +62,17 @@ std::string Playoff::screen_report(const std::vector<std::string>&) const {
 nlohmann::json Playoff::json_report() const {
   const auto ratings = rating_list();
   const auto& gauntlet = playoff_settings(cf_).gauntlet_player;
-  return {{"competition_type", "playoff"},
-          {"code", cf_.code},
-          {"description", cf_.common.description},
-          {"games_played", games_played()},
-          {"matchups", matchups_json()},
-          {"players", players_json()},
-          {"gauntlet_player", gauntlet ? nlohmann::json(*gauntlet) : nlohmann::json(nullptr)},
-          {"rating_list", ratings ? rating_list_json(*ratings) : nlohmann::json(nullptr)}};
+  nlohmann::json report{
+      {"competition_type", "playoff"},
+      {"code", cf_.code},
+      {"description", cf_.common.description},
+      {"games_played", games_played()},
+      {"matchups", matchups_json()},
+      {"players", players_json()},
+      {"gauntlet_player", gauntlet ? nlohmann::json(*gauntlet) : nlohmann::json(nullptr)},
+      {"rating_list", ratings ? rating_list_json(*ratings) : nlohmann::json(nullptr)}};
+  add_openings_json(report);
+  return report;
 }
 
 }  // namespace rm::comp

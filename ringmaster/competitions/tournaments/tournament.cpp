@@ -54,7 +54,8 @@ std::optional<JobRequest> Tournament::next_job() {
     number = *issued;
   }
   const auto& s = m->settings;
-  const bool player_2_black = s.alternating && number % 2 == 1;
+  // With opening pairs, the pair's second game swaps colours whatever `alternating` says.
+  const bool player_2_black = (s.alternating || openings_.pairs()) && number % 2 == 1;
   rm::game::PlayerSpec p1 = cf_.players.at(s.player_1);
   rm::game::PlayerSpec p2 = cf_.players.at(s.player_2);
   p1.code = s.player_1;
@@ -68,6 +69,7 @@ std::optional<JobRequest> Tournament::next_job() {
   job.black = player_2_black ? p2 : p1;
   job.white = player_2_black ? p1 : p2;
   job.settings = s.game;
+  openings_.apply(job, static_cast<std::uint64_t>(number));
   if (cf_.common.record_games) job.sgf_dir = cf_.directory + "/" + cf_.code + ".games";
   job.void_sgf_dir = cf_.directory + "/" + cf_.code + ".void";
   request.description =

@@ -14,6 +14,7 @@
 #include "ringmaster/competitions/game_numbers.hpp"
 #include "ringmaster/competitions/matchups/matchup_report.hpp"
 #include "ringmaster/competitions/matchups/matchup_stats.hpp"
+#include "ringmaster/competitions/opening_choice.hpp"
 #include "ringmaster/control/control_file.hpp"
 
 namespace rm::comp {
@@ -69,6 +70,10 @@ class Tournament : public Competition {
 
   rm::control::ControlFile cf_;
   std::vector<Matchup> matchups_;
+  OpeningChoice openings_{cf_.openings};
+  // With openings.report: the per-opening table (text) and "openings" (JSON), else "" / nothing.
+  std::string openings_report() const;
+  void add_openings_json(nlohmann::json& report) const;
 
  private:
   Matchup* matchup_of_game(const std::string& game_id, int* number);

@@ -1,0 +1,84 @@
+#include "ringmaster/competitions/opening_results.hpp"
+
+#include "ringmaster/competitions/ascii_table.hpp"
+
+namespace rm::comp {
+
+std::vector<OpeningTally> tally_openings(const std::vector<rm::game::Opening>& openings,
+                                         const std::vector<const rm::game::GameResult*>& results) {
+  std::vector<OpeningTally> tallies;
+  std::map<std::string, std::size_t> index;
+  for (const auto& o : openings) {
+    if (index.count(o.name) != 0) continue;
+    index[o.name] = tallies.size();
+    tallies.push_back(OpeningTally{o.name, 0, 0, 0, 0, {}});
+  }
+  for (const auto* r : results) {
+    if (r->is_void || r->opening.empty()) continue;
+    auto found = index.find(r->opening);
+    if (found == index.end()) {
+      // An opening no longer in the files (they changed between runs): still counted.
+      found = index.emplace(r->opening, tallies.size()).first;
+      tallies.push_back(OpeningTally{r->opening, 0, 0, 0, 0, {}});
+    }
+    OpeningTally& t = tallies[found->second];
+    ++t.games;
+    if (r->winner == "b") {
+      ++t.black_wins;
+    } else if (r->winner == "w") {
+      ++t.white_wins;
+    } else {
+      ++t.no_winner;
+    }
+    if (!r->winner.empty()) ++t.wins[r->winning_code()];
+  }
+  return tallies;
+}
+
+std::string opening_results_text(const std::vector<OpeningTally>& tallies) {
+  std::vector<std::string> names, games, black, white, none, wins;
+  for (const auto& t : tallies) {
+    names.push_back(t.name);
+    games.push_back(std::to_string(t.games));
+    black.push_back(std::to_string(t.black_wins));
+    white.push_back(std::to_string(t.white_wins));
+    none.push_back(std::to_string(t.no_winner));
+    std::string w;
+    for (const auto& [code, n] : t.wins)
+      w += (w.empty() ? "" : "  ") + code + " " + std::to_string(n);
+    wins.push_back(w);
+  }
+  AsciiTable table(static_cast<int>(tallies.size()));
+  for (const char* h : {"opening", "games", "B wins", "W wins", "no winner", "wins"})
+    table.add_heading(h);
+  const int c0 = table.add_column(AsciiTable::Align::Left, 2);
+  const int c1 = table.add_column(AsciiTable::Align::Right, 2);
+  const int c2 = table.add_column(AsciiTable::Align::Right, 2);
+  const int c3 = table.add_column(AsciiTable::Align::Right, 2);
+  const int c4 = table.add_column(AsciiTable::Align::Right, 2);
+  const int c5 = table.add_column(AsciiTable::Align::Left, 0);
+  table.set_column_values(c0, names);
+  table.set_column_values(c1, games);
+  table.set_column_values(c2, black);
+  table.set_column_values(c3, white);
+  table.set_column_values(c4, none);
+  table.set_column_values(c5, wins);
+  std::string text = "results per opening:\n";
+  for (const auto& line : table.render()) text += line + "\n";
+  return text;
+}
+
+nlohmann::json opening_results_json(const std::vector<OpeningTally>& tallies) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& t : tallies) {
+    list.push_back({{"name", t.name},
+                    {"games", t.games},
+                    {"black_wins", t.black_wins},
+                    {"white_wins", t.white_wins},
+                    {"no_winner", t.no_winner},
+                    {"wins", t.wins}});
+  }
+  return list;
+}
+
+}  // namespace rm::comp

@@ -1,0 +1,78 @@
+// Shared pieces of the games tests: scratch directories, scripted engines and GNU Go as
+// players, a job on a small board, reading files.
+#pragma once
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "ringmaster/game/game_job.hpp"
+
+namespace rm::games_test {
+
+inline const std::string kScripted = std::string(RM_BIN_DIR) + "/scripted_engine";
+inline const std::string kGnugo = "/usr/games/gnugo";
+
+inline bool have(const std::string& path) {
+  return ::access(path.c_str(), X_OK) == 0;
+}
+
+inline std::filesystem::path scratch(const std::string& name) {
+  auto dir = std::filesystem::temp_directory_path() /
+             ("rm_games_test_" + std::to_string(::getpid()) + "_" + name);
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+inline rm::game::PlayerSpec scripted(const std::string& code, std::vector<std::string> flags = {}) {
+  rm::game::PlayerSpec p;
+  p.code = code;
+  p.engine.name = code;
+  p.engine.process.argv = {kScripted};
+  for (auto& f : flags) p.engine.process.argv.push_back(std::move(f));
+  p.engine.timeouts.startup_s = 10;
+  p.engine.timeouts.genmove_s = 30;
+  p.engine.timeouts.other_s = 10;
+  p.engine.timeouts.quit_s = 1;
+  return p;
+}
+
+inline rm::gtp::EngineSpec gnugo_engine() {
+  rm::gtp::EngineSpec e;
+  e.name = "gnugo";
+  e.process.argv = {kGnugo, "--mode", "gtp", "--level", "1"};
+  e.timeouts.quit_s = 2;
+  return e;
+}
+
+inline rm::game::GameJob job_for(const std::string& id, rm::game::PlayerSpec black,
+                                 rm::game::PlayerSpec white, const std::filesystem::path& dir,
+                                 int size = 5) {
+  rm::game::GameJob job;
+  job.game_id = id;
+  job.competition_code = "games";
+  job.black = std::move(black);
+  job.white = std::move(white);
+  job.settings.board_size = size;
+  job.settings.komi = 7.5;
+  job.settings.move_limit = 200;
+  job.sgf_dir = dir.string();
+  job.void_sgf_dir = dir.string();
+  job.gtp_log_path = (dir / (id + ".gtp")).string();
+  return job;
+}
+
+inline std::string slurp(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::string s;
+  char buf[4096];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0)
+    s.append(buf, static_cast<std::size_t>(in.gcount()));
+  return s;
+}
+
+}  // namespace rm::games_test

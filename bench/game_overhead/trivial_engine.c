@@ -2,9 +2,14 @@
  * libc, like the "trivial C engines" gomill's cost per game was measured with. genmove answers
  * the first point (row by row from A1) that neither player has played yet, so a 9x9 game of 75
  * moves needs no rules at all; the referee still checks every move. Reads stdin unbuffered
- * per line with fgets: the referee pipelines commands, so several may arrive in one read. */
+ * per line with fgets: the referee pipelines commands, so several may arrive in one read.
+ * `trivial_engine --sleep-ms N` sleeps N ms before answering each genmove: an engine that
+ * "thinks" for a fixed time and costs no CPU, for bench/controller_scale. */
+#define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int board_size = 19;
 static unsigned char used[25 * 25];
@@ -25,7 +30,15 @@ static void mark(const char* vertex) {
   used[(row - 1) * board_size + col] = 1;
 }
 
-int main(void) {
+static void think(long ms) {
+  struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+  while (nanosleep(&t, &t) != 0) {
+  }
+}
+
+int main(int argc, char** argv) {
+  long sleep_ms = 0;
+  if (argc == 3 && !strcmp(argv[1], "--sleep-ms")) sleep_ms = strtol(argv[2], NULL, 10);
   static const char* known[] = {
       "protocol_version", "name",        "version", "known_command", "list_commands", "quit",
       "boardsize",        "clear_board", "komi",    "play",          "genmove",       NULL};
@@ -77,6 +90,7 @@ int main(void) {
       mark(arg2);
       reply(id, "");
     } else if (!strcmp(cmd, "genmove")) {
+      if (sleep_ms > 0) think(sleep_ms);
       int i = 0;
       while (i < board_size * board_size && used[i]) ++i;
       if (i == board_size * board_size) {

@@ -28,6 +28,8 @@ class Tournament : public Competition {
   nlohmann::json state() const override;
   void restore(const nlohmann::json& state) override;
   void restore_games(const std::vector<rm::game::GameResult>& games) override;
+  nlohmann::json statistics() const override;
+  bool restore_statistics(const nlohmann::json& statistics) override;
   nlohmann::json definition() const override;
   std::vector<std::string> periodic_history_lines() const override { return {}; }
   std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players_to_check()
@@ -38,8 +40,7 @@ class Tournament : public Competition {
     rm::control::MatchupSettings settings;
     bool is_ghost = false;
     GameNumbers numbers;
-    std::vector<rm::game::GameResult> results;  // finished games, in commit order
-    std::vector<int> result_numbers;            // each result's game number
+    MatchupAccumulator accumulator;  // the finished games' statistics
     bool completed_in_this_run = false;         // gomill's void policy, per run
     bool last_game_failed = false;
     bool sprt_decided = false;

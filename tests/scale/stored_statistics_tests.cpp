@@ -1,0 +1,90 @@
+// The statistics committed with each game must give exactly what rebuilding them from every
+// stored game gives, for each competition type; statistics that do not cover the stored games
+// (a game committed without them, a database from before they were kept) are rebuilt.
+#include <sqlite3.h>
+
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "tests/scale/scale_test_support.hpp"
+
+namespace {
+
+using rm::scale::test::add_games;
+using rm::scale::test::copy_control;
+
+struct Reports {
+  std::string full, short_report;
+  nlohmann::json json;
+  bool from_statistics = false;
+};
+
+Reports read_reports(const std::string& control_path) {
+  const auto control = rm::control::load_control_file(control_path);
+  const auto paths = rm::run::CompetitionPaths::for_control_file(control_path);
+  auto session = rm::run::open_read_only(control, paths);
+  Reports r;
+  r.full = session.competition->full_report();
+  r.short_report = session.competition->short_report();
+  r.json = session.competition->json_report();
+  r.from_statistics = session.store->load_statistics().has_value();
+  return r;
+}
+
+void exec_sql(const std::string& db_path, const char* sql) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(db_path.c_str(), &db) == SQLITE_OK);
+  REQUIRE(sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(db);
+}
+
+}  // namespace
+
+TEST_CASE("stored statistics give the same reports as rebuilding them from the games",
+          "[scale][statistics]") {
+  for (const char* type : rm::scale::test::kTypes) {
+    DYNAMIC_SECTION(type) {
+      rm::test::TempDir dir;
+      const std::string control = copy_control(dir, type);
+      const std::string db = dir.file(std::string(type) + ".db");
+      add_games(control, 40, 7);
+      add_games(control, 37, 8);  // a second run resumes from the stored statistics
+      const Reports stored = read_reports(control);
+      REQUIRE(stored.from_statistics);
+
+      exec_sql(db, "DELETE FROM statistics");
+      const Reports rebuilt = read_reports(control);
+      CHECK_FALSE(rebuilt.from_statistics);
+      CHECK(rebuilt.full == stored.full);
+      CHECK(rebuilt.short_report == stored.short_report);
+      CHECK(rebuilt.json == stored.json);
+
+      // A run stores them again, so that only its open pays for the rebuild.
+      add_games(control, 0, 9);
+      CHECK(read_reports(control).from_statistics);
+    }
+  }
+}
+
+TEST_CASE("statistics that do not cover every stored game are not used", "[scale][statistics]") {
+  rm::test::TempDir dir;
+  const std::string control = copy_control(dir, "playoff");
+  add_games(control, 20, 1);
+  add_games(control, 3, 2, false);  // three games committed without statistics
+  const Reports r = read_reports(control);
+  CHECK_FALSE(r.from_statistics);
+  int games = 0;
+  for (const auto& m : r.json.at("matchups")) games += m.at("games_played").get<int>();
+  CHECK(games == 23);
+}
+
+TEST_CASE("statistics of another format are rebuilt", "[scale][statistics]") {
+  rm::test::TempDir dir;
+  const std::string control = copy_control(dir, "mc_tuner");
+  add_games(control, 30, 3);
+  const Reports before = read_reports(control);
+  exec_sql(dir.file("mc_tuner.db"),
+           "UPDATE statistics SET statistics_json = json_set(statistics_json, '$.format', 99)");
+  const Reports after = read_reports(control);
+  CHECK(after.full == before.full);
+}

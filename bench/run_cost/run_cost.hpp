@@ -13,6 +13,9 @@ struct RunCost {
   double wall_ms = 0;
   double self_cpu_ms = 0;      // the process itself (every thread)
   double children_cpu_ms = 0;  // the children it started and waited for
+  // Both together to the microsecond (the rusage wait4 returns; the two above come in clock
+  // ticks of 10 ms).
+  double total_cpu_ms = 0;
   int exit_status = -1;        // 128 + signal when killed; -1 when it could not start
 };
 

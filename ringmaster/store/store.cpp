@@ -52,7 +52,10 @@ sqlite3* open_database(const std::string& db_path, int flags) {
 }  // namespace
 
 Store::Store(sqlite3* db, int lock_fd, bool read_only)
-    : db_(db), lock_fd_(lock_fd), read_only_(read_only) {
+    : db_(db),
+      cache_(std::make_unique<detail::StatementCache>(db)),
+      lock_fd_(lock_fd),
+      read_only_(read_only) {
   if (!read_only) {
     const char* file = sqlite3_db_filename(db, "main");
     flusher_ = std::make_unique<detail::WalFlusher>(std::string(file != nullptr ? file : "") +
@@ -62,6 +65,7 @@ Store::Store(sqlite3* db, int lock_fd, bool read_only)
 
 Store::~Store() {
   flusher_.reset();  // the last commits on disk before SQLite checkpoints and removes the WAL
+  cache_.reset();
   sqlite3_close_v2(db_);
   if (lock_fd_ >= 0) ::close(lock_fd_);  // releases the flock
 }
@@ -138,8 +142,8 @@ nlohmann::json parse_stored_json(const std::string& text, const std::string& wha
   }
 }
 
-void write_state(sqlite3* db, const nlohmann::json& state) {
-  Statement upsert(db,
+void write_state(detail::StatementCache& cache, sqlite3* db, const nlohmann::json& state) {
+  Statement upsert(cache, db,
                    "INSERT INTO state (id, state_json, updated_at) "
                    "VALUES (1, ?1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) "
                    "ON CONFLICT (id) DO UPDATE SET state_json = excluded.state_json, "
@@ -178,8 +182,9 @@ std::int64_t max_seq(sqlite3* db) {
 // Inside commit_game's transaction, right after the game's row: the statistics now cover one
 // more game, the one just inserted. Without a row yet (a competition's first game, or a
 // database from before version 3 that no run has opened since), the count is taken once.
-void write_statistics_after_game(sqlite3* db, const nlohmann::json& statistics) {
-  Statement upsert(db,
+void write_statistics_after_game(detail::StatementCache& cache, sqlite3* db,
+                                 const nlohmann::json& statistics) {
+  Statement upsert(cache, db,
                    "INSERT INTO statistics (id, games, last_seq, statistics_json) "
                    "VALUES (1, (SELECT count(*) FROM games), ?1, ?2) "
                    "ON CONFLICT (id) DO UPDATE SET games = statistics.games + 1, "
@@ -225,7 +230,7 @@ std::optional<nlohmann::json> Store::load_state() {
 void Store::save_state(const nlohmann::json& state) {
   if (read_only_) throw StoreError("save_state on a read-only store");
   WriteTransaction transaction(db_);
-  write_state(db_, state);
+  write_state(*cache_, db_, state);
   transaction.commit();
   committed();
 }
@@ -233,8 +238,8 @@ void Store::save_state(const nlohmann::json& state) {
 bool Store::commit_game(const rm::game::GameResult& r, const nlohmann::json& new_state,
                         const std::string& history_lines, const nlohmann::json& statistics) {
   if (read_only_) throw StoreError("commit_game on a read-only store");
-  WriteTransaction transaction(db_);
-  Statement insert(db_,
+  WriteTransaction transaction(*cache_, db_);
+  Statement insert(*cache_, db_,
                    "INSERT INTO games (game_id, black, white, winner, sgf_result, result_json, "
                    "sgf_path, history, committed_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
                    "strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))");
@@ -245,8 +250,8 @@ bool Store::commit_game(const rm::game::GameResult& r, const nlohmann::json& new
   // The UNIQUE game_id refuses a second commit of the same game; the transaction then rolls
   // back (destructor), leaving the state as it was.
   if (!insert.step_unless_constraint()) return false;
-  write_state(db_, new_state);
-  if (!statistics.is_null()) write_statistics_after_game(db_, statistics);
+  write_state(*cache_, db_, new_state);
+  if (!statistics.is_null()) write_statistics_after_game(*cache_, db_, statistics);
   transaction.commit();
   committed();
   return true;
@@ -281,16 +286,16 @@ void Store::save_statistics(const nlohmann::json& statistics) {
 
 void Store::commit_void_game(const rm::game::GameResult& r, const nlohmann::json& new_state) {
   if (read_only_) throw StoreError("commit_void_game on a read-only store");
-  WriteTransaction transaction(db_);
+  WriteTransaction transaction(*cache_, db_);
   Statement insert(
-      db_,
+      *cache_, db_,
       "INSERT INTO void_games (game_id, black, white, void_reason, result_json, sgf_path, "
       "committed_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))");
   insert.bind(1, r.game_id).bind(2, r.black_code).bind(3, r.white_code).bind(4, r.void_reason);
   insert.bind(5, rm::game::to_json(r).dump());
   bind_nullable(insert, 6, r.sgf_path);
   insert.step();
-  write_state(db_, new_state);
+  write_state(*cache_, db_, new_state);
   transaction.commit();
   committed();
 }

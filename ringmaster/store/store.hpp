@@ -18,6 +18,7 @@
 struct sqlite3;
 
 namespace rm::store::detail {
+class StatementCache;
 class WalFlusher;
 }
 
@@ -104,6 +105,7 @@ class Store {
   Store(sqlite3* db, int lock_fd, bool read_only);
   void committed();
   sqlite3* db_;
+  std::unique_ptr<detail::StatementCache> cache_;
   std::unique_ptr<detail::WalFlusher> flusher_;  // null when read-only
   int lock_fd_;  // -1 when read-only
   bool read_only_;

@@ -87,7 +87,9 @@ int main(int argc, char** argv) {
       const rm::comp::ResultLines lines = competition.on_result(r);
       std::string text = lines.history_line + "\n";
       for (const auto& l : competition.periodic_history_lines()) text += l + "\n";
-      if (!store.commit_game(r, competition.state(), text, competition.statistics())) {
+      const auto chunk = competition.archive_chunk();
+      if (!store.commit_game(r, competition.state(), text, competition.statistics(),
+                             chunk ? *chunk : nlohmann::json(nullptr))) {
         std::fprintf(stderr, "make_games: game %s already committed\n", r.game_id.c_str());
         return 1;
       }

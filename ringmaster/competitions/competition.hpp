@@ -71,6 +71,12 @@ class Competition {
     (void)statistics;
     return false;
   }
+  // Records that would make state() grow with every game (model_tuner's samples) leave it in
+  // chunks of a fixed size: called after on_result(), returns a chunk that is now complete
+  // (state() no longer holds its records) to commit with the game; nullopt when none is due.
+  virtual std::optional<nlohmann::json> archive_chunk() { return std::nullopt; }
+  // Before restore(): every chunk committed so far, in commit order.
+  virtual void restore_archive(std::vector<nlohmann::json> chunks) { (void)chunks; }
   // What must not change between runs (parameters, splits, scales...), stored once and
   // compared on resume.
   virtual nlohmann::json definition() const = 0;

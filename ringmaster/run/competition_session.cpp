@@ -24,6 +24,7 @@ void restore_state(rm::comp::Competition& competition, rm::store::Store& store, 
   auto state = store.load_state();
   if (!state) return;
   try {
+    competition.restore_archive(store.archive_chunks());
     competition.restore(*state);
     const auto stored = store.load_statistics();
     if (stored && competition.restore_statistics(stored->statistics)) return;

@@ -200,7 +200,10 @@ class RunLoop {
   bool commit(const rm::game::GameResult& result, const std::vector<std::string>& history) {
     std::string text;
     for (const auto& l : history) text += l + "\n";
-    if (!store_.commit_game(result, competition_.state(), text, competition_.statistics()))
+    // Taken before state(), which then no longer holds the chunk's records.
+    const auto chunk = competition_.archive_chunk();
+    if (!store_.commit_game(result, competition_.state(), text, competition_.statistics(),
+                            chunk ? *chunk : nlohmann::json(nullptr)))
       return false;
     ++summary_.games_committed;
     for (const auto& l : history) history_.line(l);

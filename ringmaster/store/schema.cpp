@@ -51,8 +51,9 @@ void upgrade_to_v2(sqlite3* db) {
 
 // Version 3: the competition's statistics (Competition::statistics()) as committed with the
 // last game, with the number of games and the last game's seq they cover, so that opening a
-// competition reads one row instead of every game. Empty after the upgrade: the first run
-// rebuilds it from the games.
+// competition reads one row instead of every game (empty after the upgrade: the first run
+// rebuilds it from the games); and the archive, chunks of records that would otherwise make
+// the state grow with every game (Competition::archive_chunk()), appended in commit order.
 void upgrade_to_v3(sqlite3* db) {
   exec(db,
        "CREATE TABLE statistics ("
@@ -60,6 +61,7 @@ void upgrade_to_v3(sqlite3* db) {
        "  games INTEGER NOT NULL,"
        "  last_seq INTEGER NOT NULL,"
        "  statistics_json TEXT NOT NULL)");
+  exec(db, "CREATE TABLE archive (seq INTEGER PRIMARY KEY, chunk_json TEXT NOT NULL)");
   exec(db, "UPDATE meta SET value = '3' WHERE key = 'schema_version'");
 }
 

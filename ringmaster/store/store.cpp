@@ -236,7 +236,8 @@ void Store::save_state(const nlohmann::json& state) {
 }
 
 bool Store::commit_game(const rm::game::GameResult& r, const nlohmann::json& new_state,
-                        const std::string& history_lines, const nlohmann::json& statistics) {
+                        const std::string& history_lines, const nlohmann::json& statistics,
+                        const nlohmann::json& archive_chunk) {
   if (read_only_) throw StoreError("commit_game on a read-only store");
   WriteTransaction transaction(*cache_, db_);
   Statement insert(*cache_, db_,
@@ -252,9 +253,22 @@ bool Store::commit_game(const rm::game::GameResult& r, const nlohmann::json& new
   if (!insert.step_unless_constraint()) return false;
   write_state(*cache_, db_, new_state);
   if (!statistics.is_null()) write_statistics_after_game(*cache_, db_, statistics);
+  if (!archive_chunk.is_null()) {
+    Statement append(*cache_, db_, "INSERT INTO archive (chunk_json) VALUES (?1)");
+    append.bind(1, archive_chunk.dump());
+    append.step();
+  }
   transaction.commit();
   committed();
   return true;
+}
+
+std::vector<nlohmann::json> Store::archive_chunks() {
+  std::vector<nlohmann::json> chunks;
+  if (detail::read_schema_version(db_) < 3) return chunks;
+  Statement select(db_, "SELECT chunk_json FROM archive ORDER BY seq");
+  while (select.step()) chunks.push_back(parse_stored_json(select.column_text(0), "archive chunk"));
+  return chunks;
 }
 
 std::optional<StoredStatistics> Store::load_statistics() {

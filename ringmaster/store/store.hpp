@@ -72,9 +72,13 @@ class Store {
   // ONE transaction: the game row (id, result JSON, sgf path, the lines it adds to the
   // history file) + the new competition state + the competition's statistics including this
   // game (unless null). Committing a game_id twice is refused (returns false, state unchanged).
+  // `archive_chunk` (unless null) is appended to the archive in the same transaction.
   bool commit_game(const rm::game::GameResult& r, const nlohmann::json& new_state,
                    const std::string& history_lines = "",
-                   const nlohmann::json& statistics = nullptr);
+                   const nlohmann::json& statistics = nullptr,
+                   const nlohmann::json& archive_chunk = nullptr);
+  // Every archive chunk (Competition::archive_chunk()), in commit order.
+  std::vector<nlohmann::json> archive_chunks();
   // The statistics stored with the last game, if they still cover every stored game (their
   // game count and last seq match the games table: two index lookups); nullopt otherwise.
   std::optional<StoredStatistics> load_statistics();

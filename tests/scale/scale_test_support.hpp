@@ -67,9 +67,11 @@ inline void add_games(const std::string& control_path, int games, unsigned seed,
     if (!request) throw std::logic_error("no job");
     const auto r = made_up(request->job, rng);
     const auto lines = session.competition->on_result(r);
+    const auto chunk = session.competition->archive_chunk();
     session.store->commit_game(r, session.competition->state(), lines.history_line + "\n",
                                with_statistics ? session.competition->statistics()
-                                               : nlohmann::json(nullptr));
+                                               : nlohmann::json(nullptr),
+                               chunk ? *chunk : nlohmann::json(nullptr));
     history.line(lines.history_line);
   }
 }

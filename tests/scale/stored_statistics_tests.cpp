@@ -88,3 +88,26 @@ TEST_CASE("statistics of another format are rebuilt", "[scale][statistics]") {
   const Reports after = read_reports(control);
   CHECK(after.full == before.full);
 }
+
+TEST_CASE("model_tuner: samples leave the state for the archive in chunks of 1000",
+          "[scale][archive]") {
+  rm::test::TempDir dir;
+  const std::string control = copy_control(dir, "model_tuner");
+  add_games(control, 1500, 4);
+  add_games(control, 1000, 5);  // resumed from 1 chunk + 500 samples in the state
+  const Reports before = read_reports(control);
+  CHECK(before.json.at("results").at("games") == 2500);
+
+  const auto cf = rm::control::load_control_file(control);
+  const auto paths = rm::run::CompetitionPaths::for_control_file(control);
+  auto session = rm::run::open_read_only(cf, paths);
+  CHECK(session.store->archive_chunks().size() == 2);
+  const auto state = session.store->load_state();
+  REQUIRE(state);
+  CHECK(state->at("archived_samples") == 2000);
+  CHECK(state->at("samples").size() == 500);
+
+  // A chunk lost from the archive: the stored samples no longer add up.
+  exec_sql(dir.file("model_tuner.db"), "DELETE FROM archive WHERE seq = 1");
+  CHECK_THROWS_WITH(read_reports(control), Catch::Contains("the archive holds 1000 samples"));
+}

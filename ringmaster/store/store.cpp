@@ -181,16 +181,24 @@ std::int64_t max_seq(sqlite3* db) {
 
 // Inside commit_game's transaction, right after the game's row: the statistics now cover one
 // more game, the one just inserted. Without a row yet (a competition's first game, or a
-// database from before version 3 that no run has opened since), the count is taken once.
-void write_statistics_after_game(detail::StatementCache& cache, sqlite3* db,
+// database from before version 3 that no run has opened since), the games are counted, once:
+// an upsert would evaluate that count(*) with every commit.
+void write_statistics_after_game(detail::StatementCache& cache, sqlite3* db, std::int64_t seq,
                                  const nlohmann::json& statistics) {
-  Statement upsert(cache, db,
+  const std::string text = statistics.dump();
+  {
+    Statement update(cache, db,
+                     "UPDATE statistics SET games = games + 1, last_seq = ?1, "
+                     "statistics_json = ?2 WHERE id = 1");
+    update.bind(1, seq).bind(2, text);
+    update.step();
+  }
+  if (sqlite3_changes(db) > 0) return;
+  Statement insert(cache, db,
                    "INSERT INTO statistics (id, games, last_seq, statistics_json) "
-                   "VALUES (1, (SELECT count(*) FROM games), ?1, ?2) "
-                   "ON CONFLICT (id) DO UPDATE SET games = statistics.games + 1, "
-                   "last_seq = excluded.last_seq, statistics_json = excluded.statistics_json");
-  upsert.bind(1, static_cast<std::int64_t>(sqlite3_last_insert_rowid(db))).bind(2, statistics.dump());
-  upsert.step();
+                   "VALUES (1, (SELECT count(*) FROM games), ?1, ?2)");
+  insert.bind(1, seq).bind(2, text);
+  insert.step();
 }
 
 int count_rows(sqlite3* db, const char* sql) {
@@ -251,8 +259,9 @@ bool Store::commit_game(const rm::game::GameResult& r, const nlohmann::json& new
   // The UNIQUE game_id refuses a second commit of the same game; the transaction then rolls
   // back (destructor), leaving the state as it was.
   if (!insert.step_unless_constraint()) return false;
+  const auto seq = static_cast<std::int64_t>(sqlite3_last_insert_rowid(db_));
   write_state(*cache_, db_, new_state);
-  if (!statistics.is_null()) write_statistics_after_game(*cache_, db_, statistics);
+  if (!statistics.is_null()) write_statistics_after_game(*cache_, db_, seq, statistics);
   if (!archive_chunk.is_null()) {
     Statement append(*cache_, db_, "INSERT INTO archive (chunk_json) VALUES (?1)");
     append.bind(1, archive_chunk.dump());

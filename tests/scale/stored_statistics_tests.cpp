@@ -111,3 +111,44 @@ TEST_CASE("model_tuner: samples leave the state for the archive in chunks of 100
   exec_sql(dir.file("model_tuner.db"), "DELETE FROM archive WHERE seq = 1");
   CHECK_THROWS_WITH(read_reports(control), Catch::Contains("the archive holds 1000 samples"));
 }
+
+TEST_CASE("ce_tuner: finished generations leave the state for the archive",
+          "[scale][archive]") {
+  const std::string yaml =
+      "competition_type: ce_tuner\n"
+      "players:\n  opp: {command: [\"true\"]}\n"
+      "skip_player_checks: true\nrecord_games: false\n"
+      "board_size: 9\nkomi: 7.5\nopponent: opp\n"
+      "candidate_colour: b\nsamples_per_generation: 4\n"
+      "batch_size: 2\nnumber_of_generations: 5\n"
+      "elite_proportion: 0.5\nstep_size: 0.6\nseed: 3\n"
+      "parameters:\n"
+      "  - {code: c, initial_mean: 0.5, initial_variance: 0.1}\n"
+      "candidate:\n  command: [\"true\", \"{c}\"]\n";
+  rm::test::TempDir dir;
+  const std::string control = dir.write("ce.yaml", yaml);
+  add_games(control, 13, 1);
+  add_games(control, 7, 2);  // 20 games: generations 1 and 2 finished, 3 half played
+  const Reports before = read_reports(control);
+
+  const auto cf = rm::control::load_control_file(control);
+  const auto paths = rm::run::CompetitionPaths::for_control_file(control);
+  {
+    auto session = rm::run::open_read_only(cf, paths);
+    CHECK(session.store->archive_chunks().size() == 2);
+    const auto state = session.store->load_state();
+    REQUIRE(state);
+    CHECK(state->at("archived_history") == 2);
+    CHECK(state->at("history").empty());
+  }
+  // The generations' records are in the reports as before the archive existed: the report of
+  // a competition that played the same 20 games in one session, with no resume.
+  rm::test::TempDir other;
+  const std::string one_run = other.write("ce.yaml", yaml);
+  add_games(one_run, 13, 1);
+  add_games(one_run, 7, 2);
+  CHECK(read_reports(one_run).full == before.full);
+
+  exec_sql(dir.file("ce.db"), "DELETE FROM archive WHERE seq = 2");
+  CHECK_THROWS_WITH(read_reports(control), Catch::Contains("the archive holds 1 generations"));
+}

@@ -2,13 +2,14 @@
 //                        [--min-moves N]
 //
 // Ringmaster's own cost as the number of games in flight grows. For each K, `ringmaster run
-// -j K --quiet` plays R*K games (at least N moves in all, default 400) (a playoff, 9x9, move_limit M, SGF on) between two copies of
-// trivial_engine --sleep-ms S: engines that think S ms per move and cost almost nothing, as
-// engines on other machines or on a cluster would. Prints, per K: wall time, Ringmaster's own
-// CPU (every thread: the CPU of the whole process tree from wait4, less what each engine
-// reports of its own with --cpu-log, all to the microsecond), its
-// CPU per move, that cost against the cost at the first K (the baseline of this run; target:
-// within 2x) and the share of a core Ringmaster used (target: under half a core at 256).
+// -j K --quiet` plays a playoff of R*K games (at least N moves in all, default 400; 9x9,
+// move_limit M, SGF on) between two copies of trivial_engine --sleep-ms S: engines that think
+// S ms per move and cost almost nothing, as engines on other machines or on a cluster would.
+// Prints, per K: wall time; Ringmaster's own CPU (every thread: the CPU of the whole process
+// tree from wait4, less what each engine reports of its own with --cpu-log, all to the
+// microsecond); its CPU per move; that cost against the cost at the first K (the baseline of
+// this run; target: within 2x); and the share of a core Ringmaster used (target: under half a
+// core at 256).
 #include <unistd.h>
 
 #include <algorithm>
@@ -50,8 +51,8 @@ struct Options {
 
 std::string control_text(const Options& o, int games, const std::string& cpu_log) {
   const std::string engine = sibling("trivial_engine");
-  const std::string args = "\"" + engine + "\", \"--sleep-ms\", \"" +
-                           std::to_string(o.sleep_ms) + "\", \"--cpu-log\", \"" + cpu_log + "\"";
+  const std::string args = "\"" + engine + "\", \"--sleep-ms\", \"" + std::to_string(o.sleep_ms) +
+                           "\", \"--cpu-log\", \"" + cpu_log + "\"";
   std::ostringstream text;
   text << "competition_type: playoff\n"
        << "players:\n"
@@ -83,15 +84,17 @@ int main(int argc, char** argv) {
     else if (a == "--min-moves")
       o.min_moves = std::atoi(argv[i + 1]);
     else {
-      std::fputs("usage: bench_controller_scale [--in-flight 1,4,16,64,256] [--sleep-ms S] "
-                 "[--moves M] [--rounds R] [--min-moves N]\n",
-                 stderr);
+      std::fputs(
+          "usage: bench_controller_scale [--in-flight 1,4,16,64,256] [--sleep-ms S] "
+          "[--moves M] [--rounds R] [--min-moves N]\n",
+          stderr);
       return 2;
     }
   }
-  std::printf("engines sleep %d ms per move; games of %d moves; %d games per worker, at least "
-              "%d moves in all\n",
-              o.sleep_ms, o.moves, o.rounds, o.min_moves);
+  std::printf(
+      "engines sleep %d ms per move; games of %d moves; %d games per worker, at least "
+      "%d moves in all\n",
+      o.sleep_ms, o.moves, o.rounds, o.min_moves);
   std::printf("%9s %7s %9s %12s %14s %10s %12s %10s\n", "in flight", "games", "wall s",
               "ringmaster", "per move", "vs first", "cores used", "engines");
   double first_per_move = 0;
@@ -106,10 +109,10 @@ int main(int argc, char** argv) {
     const int games = std::max(k * o.rounds, (o.min_moves + o.moves - 1) / o.moves);
     const std::string cpu_log = (dir / "engines-cpu.txt").string();
     std::ofstream(dir / "scale.yaml") << control_text(o, games, cpu_log);
-    const auto cost = rm::bench::run_and_measure(
-        {sibling("ringmaster"), (dir / "scale.yaml").string(), "run", "--quiet", "-j",
-         std::to_string(k)},
-        (dir / "stdout.txt").string());
+    const auto cost =
+        rm::bench::run_and_measure({sibling("ringmaster"), (dir / "scale.yaml").string(), "run",
+                                    "--quiet", "-j", std::to_string(k)},
+                                   (dir / "stdout.txt").string());
     double engines_ms = 0;
     {
       std::ifstream in(cpu_log);

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <optional>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -84,27 +84,30 @@ struct Summary {
 
 void print_summary(const char* label, const Summary& s, double referee_wall_ms,
                    double referee_cpu_ms) {
-  std::printf("  %s per game: %.2f-%.2f ms wall, %.2f-%.2f ms CPU (ringmaster alone %.2f-%.2f "
-              "ms)\n",
-              label, s.wall.lo, s.wall.hi, s.cpu.lo, s.cpu.hi, s.self.lo, s.self.hi);
+  std::printf(
+      "  %s per game: %.2f-%.2f ms wall, %.2f-%.2f ms CPU (ringmaster alone %.2f-%.2f "
+      "ms)\n",
+      label, s.wall.lo, s.wall.hi, s.cpu.lo, s.cpu.hi, s.self.lo, s.self.hi);
   if (referee_wall_ms > 0)
-    std::printf("    the rest of the run command beyond the referee alone (%.2f ms wall, %.2f ms "
-                "CPU): %.2f ms wall, %.2f ms ringmaster CPU\n",
-                referee_wall_ms, referee_cpu_ms, s.wall.lo - referee_wall_ms,
-                s.self.lo - referee_cpu_ms);
-  std::printf("    against gomill's ringmaster on this workload (32-34 ms wall, 29-31 ms CPU per "
-              "game, itself plus engines): wall %.1fx-%.1fx less (target >= 10x), CPU "
-              "%.1fx-%.1fx less\n",
-              32.0 / s.wall.hi, 34.0 / s.wall.lo, 29.0 / s.cpu.hi, 31.0 / s.cpu.lo);
+    std::printf(
+        "    the rest of the run command beyond the referee alone (%.2f ms wall, %.2f ms "
+        "CPU): %.2f ms wall, %.2f ms ringmaster CPU\n",
+        referee_wall_ms, referee_cpu_ms, s.wall.lo - referee_wall_ms, s.self.lo - referee_cpu_ms);
+  std::printf(
+      "    against gomill's ringmaster on this workload (32-34 ms wall, 29-31 ms CPU per "
+      "game, itself plus engines): wall %.1fx-%.1fx less (target >= 10x), CPU "
+      "%.1fx-%.1fx less\n",
+      32.0 / s.wall.hi, 34.0 / s.wall.lo, 29.0 / s.cpu.hi, 31.0 / s.cpu.lo);
 }
 
 }  // namespace
 
 int run_end_to_end(const EndToEndOptions& o, double referee_wall_ms, double referee_cpu_ms) {
-  std::printf("\nend to end: `ringmaster e2e.yaml run%s`, playoff of %d games, move_limit %d, "
-              "one game at a time, SGF on (%d runs%s)\n",
-              o.quiet ? " --quiet" : "", o.games, o.moves, o.runs,
-              o.compare_with.empty() ? "" : ", interleaved with the other ringmaster");
+  std::printf(
+      "\nend to end: `ringmaster e2e.yaml run%s`, playoff of %d games, move_limit %d, "
+      "one game at a time, SGF on (%d runs%s)\n",
+      o.quiet ? " --quiet" : "", o.games, o.moves, o.runs,
+      o.compare_with.empty() ? "" : ", interleaved with the other ringmaster");
   std::vector<std::string> binaries = {o.ringmaster};
   if (!o.compare_with.empty()) binaries.push_back(o.compare_with);
   std::vector<Summary> summaries(binaries.size());
@@ -113,11 +116,11 @@ int run_end_to_end(const EndToEndOptions& o, double referee_wall_ms, double refe
     for (std::size_t b = 0; b < binaries.size(); ++b) {
       const auto c = timed_run(o, binaries[b]);
       if (!c) return 1;
-      std::printf("  run %d%s: per game %5.2f ms wall, CPU %5.2f ms (ringmaster %5.2f + engines "
-                  "%5.2f)\n",
-                  r + 1, b == 0 ? "" : " (other)", c->wall_ms / n,
-                  (c->self_cpu_ms + c->children_cpu_ms) / n, c->self_cpu_ms / n,
-                  c->children_cpu_ms / n);
+      std::printf(
+          "  run %d%s: per game %5.2f ms wall, CPU %5.2f ms (ringmaster %5.2f + engines "
+          "%5.2f)\n",
+          r + 1, b == 0 ? "" : " (other)", c->wall_ms / n,
+          (c->self_cpu_ms + c->children_cpu_ms) / n, c->self_cpu_ms / n, c->children_cpu_ms / n);
       summaries[b].wall.add(c->wall_ms / n);
       summaries[b].cpu.add((c->self_cpu_ms + c->children_cpu_ms) / n);
       summaries[b].self.add(c->self_cpu_ms / n);

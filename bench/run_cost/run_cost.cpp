@@ -46,8 +46,8 @@ RunCost run_and_measure(const std::vector<std::string>& args, const std::string&
   argv.push_back(nullptr);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, stdout_path.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, 1, stdout_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
   pid_t pid = 0;
   const auto t0 = std::chrono::steady_clock::now();
   const int error = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
@@ -58,8 +58,7 @@ RunCost run_and_measure(const std::vector<std::string>& args, const std::string&
   }
   siginfo_t info{};
   // WNOWAIT: the process stays a zombie, so /proc/<pid>/stat still has its CPU figures.
-  while (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOWAIT) != 0 &&
-         errno == EINTR) {
+  while (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR) {
   }
   cost.wall_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();

@@ -16,7 +16,7 @@ struct RunCost {
   // Both together to the microsecond (the rusage wait4 returns; the two above come in clock
   // ticks of 10 ms).
   double total_cpu_ms = 0;
-  int exit_status = -1;        // 128 + signal when killed; -1 when it could not start
+  int exit_status = -1;  // 128 + signal when killed; -1 when it could not start
 };
 
 // stdout goes to `stdout_path` (created or truncated); stderr is inherited.

@@ -2,14 +2,14 @@
 // bound parameter; SQL text is always a literal.
 #pragma once
 
+#include <sqlite3.h>
+
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
-
-#include <sqlite3.h>
 
 namespace rm::store::detail {
 

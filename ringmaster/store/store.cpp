@@ -58,8 +58,8 @@ Store::Store(sqlite3* db, int lock_fd, bool read_only)
       read_only_(read_only) {
   if (!read_only) {
     const char* file = sqlite3_db_filename(db, "main");
-    flusher_ = std::make_unique<detail::WalFlusher>(std::string(file != nullptr ? file : "") +
-                                                    "-wal");
+    flusher_ =
+        std::make_unique<detail::WalFlusher>(std::string(file != nullptr ? file : "") + "-wal");
   }
 }
 

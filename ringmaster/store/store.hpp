@@ -20,7 +20,7 @@ struct sqlite3;
 namespace rm::store::detail {
 class StatementCache;
 class WalFlusher;
-}
+}  // namespace rm::store::detail
 
 namespace rm::store {
 

@@ -25,8 +25,7 @@ void drop_last_lines(const std::string& path, int n) {
 
 }  // namespace
 
-TEST_CASE("history lines missing at the end are restored from the last games",
-          "[scale][history]") {
+TEST_CASE("history lines missing at the end are restored from the last games", "[scale][history]") {
   rm::test::TempDir dir;
   const std::string control = rm::scale::test::copy_control(dir, "playoff");
   rm::scale::test::add_games(control, 150, 5);  // more than the 65 games looked at

@@ -20,9 +20,8 @@ inline const char* const kTypes[] = {"playoff", "allplayall", "mc_tuner", "ce_tu
 // Copies bench/million_games/controls/<type>.yaml into `dir`; returns the control file's path.
 inline std::string copy_control(const rm::test::TempDir& dir, const std::string& type) {
   const std::string target = dir.file(type + ".yaml");
-  std::filesystem::copy_file(std::string(RM_SOURCE_DIR) + "/bench/million_games/controls/" +
-                                 type + ".yaml",
-                             target);
+  std::filesystem::copy_file(
+      std::string(RM_SOURCE_DIR) + "/bench/million_games/controls/" + type + ".yaml", target);
   return target;
 }
 
@@ -34,14 +33,33 @@ inline rm::game::GameResult made_up(const rm::game::GameJob& job, std::mt19937& 
   r.black_code = job.black.code;
   r.white_code = job.white.code;
   switch (std::uniform_int_distribution<int>(0, 5)(rng)) {
-    case 0: r.winner = "b"; r.sgf_result = "B+R"; break;
-    case 1: r.winner = "w"; r.sgf_result = "W+3.5"; r.margin = 3.5; break;
-    case 2: r.is_jigo = true; r.sgf_result = "0"; break;
-    case 3:
-      r.winner = "w"; r.sgf_result = "W+F"; r.is_forfeit = true; r.forfeit_cause = "timeout";
+    case 0:
+      r.winner = "b";
+      r.sgf_result = "B+R";
       break;
-    case 4: r.sgf_result = "?"; break;
-    default: r.winner = "b"; r.sgf_result = "B+12.5"; r.margin = 12.5; break;
+    case 1:
+      r.winner = "w";
+      r.sgf_result = "W+3.5";
+      r.margin = 3.5;
+      break;
+    case 2:
+      r.is_jigo = true;
+      r.sgf_result = "0";
+      break;
+    case 3:
+      r.winner = "w";
+      r.sgf_result = "W+F";
+      r.is_forfeit = true;
+      r.forfeit_cause = "timeout";
+      break;
+    case 4:
+      r.sgf_result = "?";
+      break;
+    default:
+      r.winner = "b";
+      r.sgf_result = "B+12.5";
+      r.margin = 12.5;
+      break;
   }
   if (std::uniform_int_distribution<int>(0, 3)(rng) != 0) {
     r.black_cpu_s = 0.125 * std::uniform_int_distribution<int>(1, 9)(rng);
@@ -68,10 +86,10 @@ inline void add_games(const std::string& control_path, int games, unsigned seed,
     const auto r = made_up(request->job, rng);
     const auto lines = session.competition->on_result(r);
     const auto chunk = session.competition->archive_chunk();
-    session.store->commit_game(r, session.competition->state(), lines.history_line + "\n",
-                               with_statistics ? session.competition->statistics()
-                                               : nlohmann::json(nullptr),
-                               chunk ? *chunk : nlohmann::json(nullptr));
+    session.store->commit_game(
+        r, session.competition->state(), lines.history_line + "\n",
+        with_statistics ? session.competition->statistics() : nlohmann::json(nullptr),
+        chunk ? *chunk : nlohmann::json(nullptr));
     history.line(lines.history_line);
   }
 }

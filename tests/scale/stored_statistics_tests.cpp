@@ -112,8 +112,7 @@ TEST_CASE("model_tuner: samples leave the state for the archive in chunks of 100
   CHECK_THROWS_WITH(read_reports(control), Catch::Contains("the archive holds 1000 samples"));
 }
 
-TEST_CASE("ce_tuner: finished generations leave the state for the archive",
-          "[scale][archive]") {
+TEST_CASE("ce_tuner: finished generations leave the state for the archive", "[scale][archive]") {
   const std::string yaml =
       "competition_type: ce_tuner\n"
       "players:\n  opp: {command: [\"true\"]}\n"

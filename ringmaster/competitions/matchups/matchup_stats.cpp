@@ -53,11 +53,21 @@ void add_half_points(rm::stats::Wdl& wdl, int half) {
 
 void add_pair(rm::stats::Pentanomial& p, int total) {
   switch (total) {
-    case 0: ++p.ll; break;
-    case 1: ++p.ld; break;
-    case 2: ++p.wl_dd; break;
-    case 3: ++p.wd; break;
-    default: ++p.ww; break;
+    case 0:
+      ++p.ll;
+      break;
+    case 1:
+      ++p.ld;
+      break;
+    case 2:
+      ++p.wl_dd;
+      break;
+    case 3:
+      ++p.wd;
+      break;
+    default:
+      ++p.ww;
+      break;
   }
 }
 

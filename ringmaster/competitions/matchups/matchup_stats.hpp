@@ -80,8 +80,8 @@ class MatchupAccumulator {
  private:
   MatchupStats partial_;  // the tallies; wdl_ and the pairs give the rest in stats()
   rm::stats::Wdl wdl_;
-  rm::stats::Pentanomial pairs_;                 // complete pairs
-  std::map<std::int64_t, int> open_pairs_;       // pair index -> half points of its one game
+  rm::stats::Pentanomial pairs_;            // complete pairs
+  std::map<std::int64_t, int> open_pairs_;  // pair index -> half points of its one game
 };
 
 // `alternating_setting` says whether games are scheduled in colour-alternating pairs.

@@ -84,8 +84,8 @@ class ModelTuner final : public Competition {
   std::string opponent_description_;                // "" until the first result
   std::optional<Validation> validation_;
   bool tuning_finished() const;                     // every tuning game number fixed
-  std::size_t archived_samples_ = 0;           // samples [0, n) are in the store's archive
-  std::vector<nlohmann::json> archive_chunks_;  // from restore_archive(), for restore()
+  std::size_t archived_samples_ = 0;                // samples [0, n) are in the store's archive
+  std::vector<nlohmann::json> archive_chunks_;      // from restore_archive(), for restore()
   CandidatePoolStats pool_stats_;                   // every finished game; rebuilt by restore_games()
   VoidHaltRule void_halt_rule_;
   int results_since_history_ = 0;                   // periodic estimate line in the history

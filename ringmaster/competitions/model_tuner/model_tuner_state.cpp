@@ -122,8 +122,7 @@ void ModelTuner::restore(const nlohmann::json& state) {
     for (const auto& chunk : archive_chunks_) append_samples(samples, chunk.at("samples"), dims);
     if (samples.size() != archived)
       throw std::invalid_argument("the archive holds " + std::to_string(samples.size()) +
-                                  " samples where the state expects " +
-                                  std::to_string(archived));
+                                  " samples where the state expects " + std::to_string(archived));
     append_samples(samples, state.at("samples"), dims);
     if (!search.restore(std::move(samples), doubles(state.at("beta")),
                         doubles(state.at("covariance")), doubles(state.at("centre")),

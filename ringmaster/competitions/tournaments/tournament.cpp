@@ -168,8 +168,7 @@ std::optional<int> Tournament::games_remaining() const {
 }
 
 MatchupStats Tournament::stats_of(const Matchup& m) const {
-  return m.accumulator.stats(m.settings.alternating,
-                            m.is_ghost ? std::nullopt : m.settings.sprt);
+  return m.accumulator.stats(m.settings.alternating, m.is_ghost ? std::nullopt : m.settings.sprt);
 }
 
 int Tournament::games_played() const {

@@ -100,7 +100,8 @@ void Tournament::restore(const nlohmann::json& state) {
 }
 
 void Tournament::restore_games(const std::vector<rm::game::GameResult>& games) {
-  for (auto& m : matchups_) m.accumulator = MatchupAccumulator(m.settings.player_1, m.settings.player_2);
+  for (auto& m : matchups_)
+    m.accumulator = MatchupAccumulator(m.settings.player_1, m.settings.player_2);
   descriptions_.clear();
   for (const auto& r : games) {
     int number = 0;

@@ -17,7 +17,8 @@
 // together, as the referee does; no game) shows how much of the cost is process start-up.
 // --end-to-end adds a third: the whole `ringmaster run` command on a playoff of the same N
 // games (end_to_end.hpp), printed beside the referee-only figures of the same run: as `run`
-// with its live display (written to a file) and as `run --quiet`, R runs of each;
+// with its live display (written to a file), as `run --quiet` and as `run --quiet --affinity`
+// (beside the referee's affinity figures), R runs of each;
 // --compare-with times another ringmaster binary (an older build) in the same runs.
 // Figures and what limits them: docs/engines-and-gtp.md, "Cost per game".
 #include <sys/resource.h>
@@ -228,5 +229,7 @@ int main(int argc, char** argv) {
     e.quiet = quiet;
     status |= rm::bench::run_end_to_end(e, free_figures.wall_ms, free_figures.self_cpu_ms);
   }
+  e.affinity = true;
+  status |= rm::bench::run_end_to_end(e, pinned_figures.wall_ms, pinned_figures.self_cpu_ms);
   return status;
 }

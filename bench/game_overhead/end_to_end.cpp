@@ -39,6 +39,7 @@ E2eCost run_once(const EndToEndOptions& o, const std::string& ringmaster, const 
   std::ofstream(control) << control_text(o);
   std::vector<std::string> args = {ringmaster, control.string(), "run"};
   if (o.quiet) args.push_back("--quiet");
+  if (o.affinity) args.push_back("--affinity");
   // The display goes to a file (Delimited mode, as under nohup or a pipe).
   static_cast<RunCost&>(cost) = run_and_measure(args, (dir / "stdout.txt").string());
   std::error_code ec;
@@ -104,9 +105,9 @@ void print_summary(const char* label, const Summary& s, double referee_wall_ms,
 
 int run_end_to_end(const EndToEndOptions& o, double referee_wall_ms, double referee_cpu_ms) {
   std::printf(
-      "\nend to end: `ringmaster e2e.yaml run%s`, playoff of %d games, move_limit %d, "
-      "one game at a time, SGF on (%d runs%s)\n",
-      o.quiet ? " --quiet" : "", o.games, o.moves, o.runs,
+      "\nend to end: `ringmaster e2e.yaml run%s%s`, playoff of %d games, move_limit %d, one game "
+      "at a time, SGF on (%d runs%s)\n",
+      o.quiet ? " --quiet" : "", o.affinity ? " --affinity" : "", o.games, o.moves, o.runs,
       o.compare_with.empty() ? "" : ", interleaved with the other ringmaster");
   std::vector<std::string> binaries = {o.ringmaster};
   if (!o.compare_with.empty()) binaries.push_back(o.compare_with);

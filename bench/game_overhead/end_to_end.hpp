@@ -19,7 +19,8 @@ struct EndToEndOptions {
   int games = 200;
   int moves = 75;      // move_limit
   int runs = 3;        // each run a fresh competition; figures for each and their range
-  bool quiet = false;  // pass --quiet (no live display) to ringmaster
+  bool quiet = false;     // pass --quiet (no live display) to ringmaster
+  bool affinity = false;  // pass --affinity
 };
 
 // Runs the playoff `runs` times in fresh temporary directories and prints the figures per game

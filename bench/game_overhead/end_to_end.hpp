@@ -17,8 +17,8 @@ struct EndToEndOptions {
   std::string compare_with;
   std::string engine;  // both players
   int games = 200;
-  int moves = 75;      // move_limit
-  int runs = 3;        // each run a fresh competition; figures for each and their range
+  int moves = 75;         // move_limit
+  int runs = 3;           // each run a fresh competition; figures for each and their range
   bool quiet = false;     // pass --quiet (no live display) to ringmaster
   bool affinity = false;  // pass --affinity
 };

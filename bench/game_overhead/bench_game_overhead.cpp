@@ -1,4 +1,5 @@
 // bench_game_overhead [--games N] [--moves M] [--engine PATH] [--no-pipelining] [--quiet]
+//                     [--end-to-end [--runs R] [--compare-with RINGMASTER]]
 //
 // Plays N games (default 200) of M moves (default 75, fixed by move_limit) on 9x9 between two
 // copies of a trivial engine (default: trivial_engine, a minimal GTP engine in C, as gomill's
@@ -14,6 +15,11 @@
 //   affinity  the referee thread is pinned to one CPU, so its engines are too (`--affinity`).
 // For each, a baseline measured in the same run (start the two engines together and quit them
 // together, as the referee does; no game) shows how much of the cost is process start-up.
+// --end-to-end adds a third: the whole `ringmaster run` command on a playoff of the same N
+// games (end_to_end.hpp), printed beside the referee-only figures of the same run: as `run`
+// with its live display (written to a file), as `run --quiet` and as `run --quiet --affinity`
+// (beside the referee's affinity figures), R runs of each;
+// --compare-with times another ringmaster binary (an older build) in the same runs.
 // Figures and what limits them: docs/engines-and-gtp.md, "Cost per game".
 #include <sys/resource.h>
 #include <unistd.h>
@@ -27,6 +33,7 @@
 #include <variant>
 #include <vector>
 
+#include "end_to_end.hpp"
 #include "engine/gtp/controller.hpp"
 #include "engine/process/cpu_affinity.hpp"
 #include "ringmaster/game/referee.hpp"
@@ -67,6 +74,9 @@ struct Options {
   std::string engine = sibling("trivial_engine");
   bool quiet = false;
   bool pipelining = true;
+  bool end_to_end = false;
+  int runs = 3;
+  std::string compare_with;
 };
 
 // Means per game (or per baseline run).
@@ -150,7 +160,7 @@ void print_summary(const char* mode, const Figures& f, const Options& o) {
 
 const char* const kUsage =
     "usage: bench_game_overhead [--games N] [--moves M] [--engine PATH] [--no-pipelining] "
-    "[--quiet]\n";
+    "[--quiet] [--end-to-end [--runs R] [--compare-with RINGMASTER]]\n";
 
 int main(int argc, char** argv) {
   Options o;
@@ -169,6 +179,13 @@ int main(int argc, char** argv) {
       o.pipelining = false;
     } else if (a == "--quiet") {
       o.quiet = true;
+    } else if (a == "--end-to-end") {
+      o.end_to_end = true;
+    } else if (a == "--compare-with" && i + 1 < argc) {
+      o.compare_with = argv[++i];
+    } else if (a == "--runs" && i + 1 < argc) {
+      o.runs = std::atoi(argv[++i]);
+
     } else {
       std::fputs(kUsage, stderr);
       return 2;
@@ -199,5 +216,20 @@ int main(int argc, char** argv) {
   }
   print_summary(("affinity (referee and engines on CPU " + std::to_string(cpu) + ")").c_str(),
                 pinned_figures, o);
-  return 0;
+  if (!o.end_to_end) return 0;
+  rm::bench::EndToEndOptions e;
+  e.ringmaster = sibling("ringmaster");
+  e.engine = o.engine;
+  e.games = o.games;
+  e.moves = o.moves;
+  e.runs = o.runs > 0 ? o.runs : 1;
+  e.compare_with = o.compare_with;
+  int status = 0;
+  for (bool quiet : {false, true}) {
+    e.quiet = quiet;
+    status |= rm::bench::run_end_to_end(e, free_figures.wall_ms, free_figures.self_cpu_ms);
+  }
+  e.affinity = true;
+  status |= rm::bench::run_end_to_end(e, pinned_figures.wall_ms, pinned_figures.self_cpu_ms);
+  return status;
 }

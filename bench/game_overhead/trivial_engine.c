@@ -2,9 +2,19 @@
  * libc, like the "trivial C engines" gomill's cost per game was measured with. genmove answers
  * the first point (row by row from A1) that neither player has played yet, so a 9x9 game of 75
  * moves needs no rules at all; the referee still checks every move. Reads stdin unbuffered
- * per line with fgets: the referee pipelines commands, so several may arrive in one read. */
+ * per line with fgets: the referee pipelines commands, so several may arrive in one read.
+ * `--sleep-ms N` sleeps N ms before answering each genmove: an engine that "thinks" for a
+ * fixed time and costs no CPU, for bench/controller_scale. `--cpu-log FILE` appends the
+ * engine's own CPU time ("<microseconds>\n", one write with O_APPEND) to FILE when it quits,
+ * so that a bench can tell its engines' CPU from Ringmaster's to the microsecond. */
+#define _POSIX_C_SOURCE 199309L
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
 
 static int board_size = 19;
 static unsigned char used[25 * 25];
@@ -25,7 +35,35 @@ static void mark(const char* vertex) {
   used[(row - 1) * board_size + col] = 1;
 }
 
-int main(void) {
+static void think(long ms) {
+  struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+  while (nanosleep(&t, &t) != 0) {
+  }
+}
+
+static void log_cpu(const char* path) {
+  if (path == NULL) return;
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  long long us = (long long)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000LL +
+                 (long long)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
+  char text[32];
+  int n = snprintf(text, sizeof text, "%lld\n", us);
+  int fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (fd < 0) return;
+  if (write(fd, text, (size_t)n) != n) perror("trivial_engine: cpu log");
+  close(fd);
+}
+
+int main(int argc, char** argv) {
+  long sleep_ms = 0;
+  const char* cpu_log = NULL;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    if (!strcmp(argv[i], "--sleep-ms"))
+      sleep_ms = strtol(argv[i + 1], NULL, 10);
+    else if (!strcmp(argv[i], "--cpu-log"))
+      cpu_log = argv[i + 1];
+  }
   static const char* known[] = {
       "protocol_version", "name",        "version", "known_command", "list_commands", "quit",
       "boardsize",        "clear_board", "komi",    "play",          "genmove",       NULL};
@@ -57,6 +95,7 @@ int main(void) {
       fflush(stdout);
     } else if (!strcmp(cmd, "quit")) {
       reply(id, "");
+      log_cpu(cpu_log);
       return 0;
     } else if (!strcmp(cmd, "boardsize")) {
       int n = 0;
@@ -77,6 +116,7 @@ int main(void) {
       mark(arg2);
       reply(id, "");
     } else if (!strcmp(cmd, "genmove")) {
+      if (sleep_ms > 0) think(sleep_ms);
       int i = 0;
       while (i < board_size * board_size && used[i]) ++i;
       if (i == board_size * board_size) {
@@ -93,5 +133,6 @@ int main(void) {
       fflush(stdout);
     }
   }
+  log_cpu(cpu_log);
   return 0;
 }

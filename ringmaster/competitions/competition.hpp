@@ -59,6 +59,24 @@ class Competition {
   // competitions that keep statistics per game (tournaments). Throws IncompatibleState when
   // the games do not fit the control file. The tuners keep what they need in state().
   virtual void restore_games(const std::vector<rm::game::GameResult>& games) { (void)games; }
+  // What restore_games() would rebuild from every stored game (per-matchup tallies, the
+  // tuners' pooled statistics), kept game by game: the store commits it with each game, so
+  // opening a competition of a million games reads one row. Its size does not grow with the
+  // games. null: nothing to keep.
+  virtual nlohmann::json statistics() const { return nullptr; }
+  // After restore(), instead of restore_games(): takes statistics() as committed with the last
+  // game. Returns false when they cannot be used (another format, matchups that do not fit);
+  // the caller then rebuilds them with restore_games().
+  virtual bool restore_statistics(const nlohmann::json& statistics) {
+    (void)statistics;
+    return false;
+  }
+  // Records that would make state() grow with every game (model_tuner's samples) leave it in
+  // chunks of a fixed size: called after on_result(), returns a chunk that is now complete
+  // (state() no longer holds its records) to commit with the game; nullopt when none is due.
+  virtual std::optional<nlohmann::json> archive_chunk() { return std::nullopt; }
+  // Before restore(): every chunk committed so far, in commit order.
+  virtual void restore_archive(std::vector<nlohmann::json> chunks) { (void)chunks; }
   // What must not change between runs (parameters, splits, scales...), stored once and
   // compared on resume.
   virtual nlohmann::json definition() const = 0;

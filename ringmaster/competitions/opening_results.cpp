@@ -4,34 +4,51 @@
 
 namespace rm::comp {
 
+void count_opening(OpeningCounts& counts, const rm::game::GameResult& r) {
+  if (r.is_void || r.opening.empty()) return;
+  OpeningTally& t = counts[r.opening];
+  t.name = r.opening;
+  ++t.games;
+  if (r.winner == "b") {
+    ++t.black_wins;
+  } else if (r.winner == "w") {
+    ++t.white_wins;
+  } else {
+    ++t.no_winner;
+  }
+  if (!r.winner.empty()) ++t.wins[r.winning_code()];
+}
+
+nlohmann::json opening_counts_to_json(const OpeningCounts& counts) {
+  return opening_results_json(tally_openings({}, counts));
+}
+
+OpeningCounts opening_counts_from_json(const nlohmann::json& j) {
+  OpeningCounts counts;
+  for (const auto& e : j) {
+    OpeningTally t;
+    t.name = e.at("name").get<std::string>();
+    t.games = e.at("games").get<int>();
+    t.black_wins = e.at("black_wins").get<int>();
+    t.white_wins = e.at("white_wins").get<int>();
+    t.no_winner = e.at("no_winner").get<int>();
+    t.wins = e.at("wins").get<std::map<std::string, int>>();
+    counts[t.name] = std::move(t);
+  }
+  return counts;
+}
+
 std::vector<OpeningTally> tally_openings(const std::vector<rm::game::Opening>& openings,
-                                         const std::vector<const rm::game::GameResult*>& results) {
+                                         const OpeningCounts& counts) {
   std::vector<OpeningTally> tallies;
-  std::map<std::string, std::size_t> index;
+  std::map<std::string, bool> listed;
   for (const auto& o : openings) {
-    if (index.count(o.name) != 0) continue;
-    index[o.name] = tallies.size();
-    tallies.push_back(OpeningTally{o.name, 0, 0, 0, 0, {}});
+    if (!listed.emplace(o.name, true).second) continue;
+    const auto found = counts.find(o.name);
+    tallies.push_back(found != counts.end() ? found->second : OpeningTally{o.name, 0, 0, 0, 0, {}});
   }
-  for (const auto* r : results) {
-    if (r->is_void || r->opening.empty()) continue;
-    auto found = index.find(r->opening);
-    if (found == index.end()) {
-      // An opening no longer in the files (they changed between runs): still counted.
-      found = index.emplace(r->opening, tallies.size()).first;
-      tallies.push_back(OpeningTally{r->opening, 0, 0, 0, 0, {}});
-    }
-    OpeningTally& t = tallies[found->second];
-    ++t.games;
-    if (r->winner == "b") {
-      ++t.black_wins;
-    } else if (r->winner == "w") {
-      ++t.white_wins;
-    } else {
-      ++t.no_winner;
-    }
-    if (!r->winner.empty()) ++t.wins[r->winning_code()];
-  }
+  for (const auto& [name, t] : counts)
+    if (listed.count(name) == 0) tallies.push_back(t);
   return tallies;
 }
 

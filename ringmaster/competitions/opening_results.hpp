@@ -18,9 +18,19 @@ struct OpeningTally {
   std::map<std::string, int> wins;  // player code -> wins
 };
 
-// One tally per opening, in the openings' order; openings without games are included.
+// The tallies kept game by game (a tournament's statistics), by opening name; a game without
+// an opening, or void, counts nowhere.
+using OpeningCounts = std::map<std::string, OpeningTally>;
+void count_opening(OpeningCounts& counts, const rm::game::GameResult& r);
+// Exact round trip of the counts (committed with each game); from_json throws
+// nlohmann::json::exception for a malformed value.
+nlohmann::json opening_counts_to_json(const OpeningCounts& counts);
+OpeningCounts opening_counts_from_json(const nlohmann::json& j);
+
+// One tally per opening, in the openings' order; openings without games are included, and
+// openings no longer in the files (changed between runs) come last.
 std::vector<OpeningTally> tally_openings(const std::vector<rm::game::Opening>& openings,
-                                         const std::vector<const rm::game::GameResult*>& results);
+                                         const OpeningCounts& counts);
 
 // "results per opening:" and a table: opening, games, B wins, W wins, no winner, then each
 // player's wins ("code N").

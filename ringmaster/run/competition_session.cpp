@@ -17,12 +17,20 @@ std::unique_ptr<rm::comp::Competition> make_competition_for(
 
 namespace {
 
-void restore_state(rm::comp::Competition& competition, rm::store::Store& store) {
+// The statistics committed with the last game when they cover every stored game (one row);
+// otherwise (a database from before they were kept, another format) rebuilt from every game,
+// and stored again when the store is writable, so only the first open pays for it.
+void restore_state(rm::comp::Competition& competition, rm::store::Store& store, bool writable) {
   auto state = store.load_state();
   if (!state) return;
   try {
+    competition.restore_archive(store.archive_chunks());
     competition.restore(*state);
+    const auto stored = store.load_statistics();
+    if (stored && competition.restore_statistics(stored->statistics)) return;
     competition.restore_games(store.games());
+    const nlohmann::json statistics = competition.statistics();
+    if (writable && !statistics.is_null()) store.save_statistics(statistics);
   } catch (const rm::comp::IncompatibleState& e) {
     throw RingmasterError(e.what());
   }
@@ -58,7 +66,11 @@ CompetitionSession open_for_run(const rm::control::ControlFile& control,
     store.save_competition_type(control.competition_type);
     store.save_definition(definition);
   }
-  restore_state(*session.competition, store);
+  try {
+    restore_state(*session.competition, store, true);
+  } catch (const rm::store::StoreError& e) {
+    throw RingmasterError(e.what());
+  }
   return session;
 }
 
@@ -73,7 +85,7 @@ CompetitionSession open_read_only(const rm::control::ControlFile& control,
     throw RingmasterError(e.what());
   }
   session.competition = make_competition_for(control);
-  restore_state(*session.competition, *session.store);
+  restore_state(*session.competition, *session.store, false);
   return session;
 }
 

@@ -1,6 +1,7 @@
 #include "ringmaster/run/history_recovery.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -60,6 +61,35 @@ int restore_missing_history(const std::string& hist_path,
   LineFile history(hist_path);
   std::string text = missing;
   if (!text.empty() && text.back() == '\n') text.pop_back();
+  history.line(text);
+  return static_cast<int>(std::count(missing.begin(), missing.end(), '\n'));
+}
+
+int restore_missing_history(const std::string& hist_path, rm::store::Store& store) {
+  const int recent_count = static_cast<int>(kGamesLookedBack) + 1;
+  auto recent = store.recent_game_histories(recent_count);
+  if (static_cast<int>(recent.size()) < recent_count)
+    return restore_missing_history(hist_path, recent);  // that is every game
+  std::error_code ec;
+  const auto file_size = std::filesystem::file_size(hist_path, ec);
+  if (ec || file_size == 0) return restore_missing_history(hist_path, store.game_histories());
+  std::size_t wanted = 0;
+  for (const auto& lines : recent) wanted += lines ? lines->size() : 0;
+  std::string tail(std::min<std::uintmax_t>(wanted, file_size), '\0');
+  {
+    std::ifstream in(hist_path, std::ios::binary);
+    in.seekg(static_cast<std::streamoff>(file_size - tail.size()));
+    in.read(tail.data(), static_cast<std::streamsize>(tail.size()));
+    tail.resize(static_cast<std::size_t>(in.gcount()));
+  }
+  // Older games exist: a leading "no lines" entry keeps missing_history from reading the tail
+  // as the whole file.
+  recent.insert(recent.begin(), std::nullopt);
+  const std::string missing = missing_history(tail, recent);
+  if (missing.empty()) return 0;
+  LineFile history(hist_path);
+  std::string text = missing;
+  if (text.back() == '\n') text.pop_back();
   history.line(text);
   return static_cast<int>(std::count(missing.begin(), missing.end(), '\n'));
 }

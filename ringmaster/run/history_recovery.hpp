@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "ringmaster/store/store.hpp"
+
 namespace rm::run {
 
 // The text to append to a history file holding `file_text` so that it ends with the lines of
@@ -20,5 +22,10 @@ std::string missing_history(const std::string& file_text,
 // number of lines appended.
 int restore_missing_history(const std::string& hist_path,
                             const std::vector<std::optional<std::string>>& stored);
+
+// The same for a run, at a cost that does not grow with the games: the lines of the last games
+// only (missing_history looks no further back) against the end of the file. Every game's
+// lines are read only when the file is missing or empty.
+int restore_missing_history(const std::string& hist_path, rm::store::Store& store);
 
 }  // namespace rm::run

@@ -59,6 +59,14 @@ class CandidateFinder {
       model_ = model;
   }
 
+  // model_tuner: the games listed are the last `tuning_games` tuning games, which played the
+  // last samples.
+  void skip_to_last_samples(std::size_t tuning_games) {
+    if (model_ == nullptr) return;
+    const std::size_t n = model_->search().samples().size();
+    next_model_sample_ = n > tuning_games ? n - tuning_games : 0;
+  }
+
   void fill(GameRecord& g, const std::optional<std::string>& history) {
     if (rm::comp::Validation::is_validation_id(g.result.game_id)) {
       g.validation = true;
@@ -145,8 +153,17 @@ rm::report::ReportInputs gather_report_inputs(const CompetitionSession& session,
 
   const std::string opponent = tuner_opponent(control);
   CandidateFinder finder(session, control, in.report);
-  const auto games = session.store->games();
-  const auto histories = session.store->game_histories();
+  // The HTML's per-game plots read at most the last kHtmlGames games, so that writing it stays
+  // cheap however many games are stored (a million-game competition).
+  constexpr int kHtmlGames = 20'000;
+  in.games_total = session.store->game_count();
+  const bool all = in.games_total <= kHtmlGames;
+  const auto games = all ? session.store->games() : session.store->recent_games(kHtmlGames);
+  const auto histories =
+      all ? session.store->game_histories() : session.store->recent_game_histories(kHtmlGames);
+  std::size_t tuning_games = 0;
+  for (const auto& g : games) tuning_games += !rm::comp::Validation::is_validation_id(g.game_id);
+  finder.skip_to_last_samples(tuning_games);
   for (std::size_t i = 0; i < games.size(); ++i) {
     GameRecord g{games[i]};
     if (!opponent.empty()) {

@@ -22,6 +22,10 @@ using Clock = std::chrono::steady_clock;
 constexpr std::chrono::milliseconds kPollInterval{100};
 // Each look at the terminal switches its mode twice; fast games must not make that a cost.
 constexpr std::chrono::milliseconds kStopKeyInterval{100};
+// A frame (the competition's screen report, the games in progress) is built at most this
+// often: the display draws at most every 500 ms anyway, and with hundreds of games in flight
+// results come faster than that.
+constexpr std::chrono::milliseconds kFrameInterval{100};
 // After Ctrl-C the referee kills the engines at once; this only guards against a game that
 // never returns, so that Ringmaster still exits.
 constexpr std::chrono::seconds kAbortGrace{15};
@@ -58,7 +62,7 @@ class RunLoop {
               (options_.max_games ? std::to_string(*options_.max_games) : std::string("None")));
     log_.line(pool_->description());
     for (const auto& note : pool_->startup_notes()) log_.line(note);
-    if (int restored = restore_missing_history(paths_.hist, store_.game_histories()))
+    if (int restored = restore_missing_history(paths_.hist, store_))
       log_.line("history file: " + std::to_string(restored) +
                 " lines of committed games restored from the database");
     store_.save_run_halt(std::nullopt);
@@ -82,7 +86,7 @@ class RunLoop {
       if (dirty_) redraw();
     }
     log_.line("run finished at " + local_time_text());
-    redraw();
+    redraw(true);
     display_.flush();
     summary_.halt_reason = halt_reason_;
     finish_summary(halt_reason_.value_or(""));
@@ -199,7 +203,11 @@ class RunLoop {
   bool commit(const rm::game::GameResult& result, const std::vector<std::string>& history) {
     std::string text;
     for (const auto& l : history) text += l + "\n";
-    if (!store_.commit_game(result, competition_.state(), text)) return false;
+    // Taken before state(), which then no longer holds the chunk's records.
+    const auto chunk = competition_.archive_chunk();
+    if (!store_.commit_game(result, competition_.state(), text, competition_.statistics(),
+                            chunk ? *chunk : nlohmann::json(nullptr)))
+      return false;
     ++summary_.games_committed;
     for (const auto& l : history) history_.line(l);
     return true;
@@ -217,7 +225,7 @@ class RunLoop {
     pool_->abort_games();
     log_.line("run finished with error at " + local_time_text());
     wait_for_aborted_games();
-    redraw();
+    redraw(true);
     display_.flush();
     summary_.outcome = RunOutcome::StoreFailed;
     summary_.halt_reason = halt_reason_;
@@ -322,12 +330,16 @@ class RunLoop {
     dirty_ = true;
   }
 
-  void redraw() {
+  // `final`: the last frame of the run, built whatever the time (flush() then draws it).
+  void redraw(bool final = false) {
     if (display_.mode() == rm::report::LiveDisplay::Mode::Quiet) {
       dirty_ = false;
       return;
     }
-    // A frame held back by the throttle stays due and is retried on the next poll.
+    const auto now = Clock::now();
+    if (!final && now < next_frame_) return;  // stays dirty: retried on a later poll
+    next_frame_ = now + kFrameInterval;
+    // A frame held back by the display's throttle stays due and is retried on the next poll.
     dirty_ = !display_.update(frame());
   }
 
@@ -376,6 +388,7 @@ class RunLoop {
   Clock::time_point next_status_{};
   mutable int summary_results_ = -1;                // results when summary_lines_ was made
   mutable std::vector<std::string> summary_lines_;  // the live summary (best now, Elo lines)
+  Clock::time_point next_frame_{};
 };
 
 }  // namespace

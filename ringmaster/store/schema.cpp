@@ -49,6 +49,22 @@ void upgrade_to_v2(sqlite3* db) {
   exec(db, "UPDATE meta SET value = '2' WHERE key = 'schema_version'");
 }
 
+// Version 3: the competition's statistics (Competition::statistics()) as committed with the
+// last game, with the number of games and the last game's seq they cover, so that opening a
+// competition reads one row instead of every game (empty after the upgrade: the first run
+// rebuilds it from the games); and the archive, chunks of records that would otherwise make
+// the state grow with every game (Competition::archive_chunk()), appended in commit order.
+void upgrade_to_v3(sqlite3* db) {
+  exec(db,
+       "CREATE TABLE statistics ("
+       "  id INTEGER PRIMARY KEY CHECK (id = 1),"
+       "  games INTEGER NOT NULL,"
+       "  last_seq INTEGER NOT NULL,"
+       "  statistics_json TEXT NOT NULL)");
+  exec(db, "CREATE TABLE archive (seq INTEGER PRIMARY KEY, chunk_json TEXT NOT NULL)");
+  exec(db, "UPDATE meta SET value = '3' WHERE key = 'schema_version'");
+}
+
 }  // namespace
 
 int read_schema_version(sqlite3* db) {
@@ -78,6 +94,7 @@ void migrate(sqlite3* db) {
   // Every step in this one transaction, so a crash leaves either the old or the new schema.
   if (version == 0) create_v1(db);
   if (version < 2) upgrade_to_v2(db);
+  if (version < 3) upgrade_to_v3(db);
   transaction.commit();
 }
 

@@ -11,12 +11,36 @@ void throw_sqlite_error(sqlite3* db, std::string_view what) {
   throw StoreError(message);
 }
 
+StatementCache::~StatementCache() {
+  for (auto& [sql, stmt] : statements_) sqlite3_finalize(stmt);
+}
+
+sqlite3_stmt* StatementCache::get(const char* sql) {
+  for (auto& [key, stmt] : statements_)
+    if (key == sql) return stmt;
+  sqlite3_stmt* stmt = nullptr;
+  if (sqlite3_prepare_v3(db_, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt, nullptr) != SQLITE_OK)
+    throw_sqlite_error(db_, std::string("preparing '") + sql + "'");
+  statements_.emplace_back(sql, stmt);
+  return stmt;
+}
+
 Statement::Statement(sqlite3* db, const char* sql) : db_(db) {
   if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK)
     throw_sqlite_error(db, std::string("preparing '") + sql + "'");
 }
 
-Statement::~Statement() { sqlite3_finalize(stmt_); }
+Statement::Statement(StatementCache& cache, sqlite3* db, const char* sql)
+    : db_(db), stmt_(cache.get(sql)), cached_(true) {}
+
+Statement::~Statement() {
+  if (!cached_) {
+    sqlite3_finalize(stmt_);
+    return;
+  }
+  sqlite3_reset(stmt_);
+  sqlite3_clear_bindings(stmt_);
+}
 
 Statement& Statement::bind(int index, std::string_view text) {
   // SQLITE_TRANSIENT: SQLite copies the text, so the caller's buffer may go away.
@@ -78,6 +102,10 @@ void exec(sqlite3* db, const char* sql) {
 
 WriteTransaction::WriteTransaction(sqlite3* db) : db_(db) { exec(db, "BEGIN IMMEDIATE"); }
 
+WriteTransaction::WriteTransaction(StatementCache& cache, sqlite3* db) : db_(db), cache_(&cache) {
+  Statement(cache, db, "BEGIN IMMEDIATE").step();
+}
+
 WriteTransaction::~WriteTransaction() {
   // Nothing useful can be done with a failed rollback in a destructor; SQLite rolls back an
   // open transaction on close anyway.
@@ -85,7 +113,10 @@ WriteTransaction::~WriteTransaction() {
 }
 
 void WriteTransaction::commit() {
-  exec(db_, "COMMIT");
+  if (cache_ != nullptr)
+    Statement(*cache_, db_, "COMMIT").step();
+  else
+    exec(db_, "COMMIT");
   done_ = true;
 }
 

@@ -1,9 +1,11 @@
-// One SQLite database per competition: <dir>/<code>.db (WAL, synchronous=FULL). Opening for a
+// One SQLite database per competition: <dir>/<code>.db (WAL, synchronous=NORMAL, the WAL
+// fdatasynced by a background thread after each commit: see wal_flusher.hpp). Opening for a
 // run takes an exclusive lock on <dir>/<code>.lock (flock, non-blocking) BEFORE any engine
 // starts; a second opener gets StoreLocked ("competition is already running").
 // Schema: docs/files-and-database.md.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -14,6 +16,11 @@
 #include "ringmaster/game/game_result.hpp"
 
 struct sqlite3;
+
+namespace rm::store::detail {
+class StatementCache;
+class WalFlusher;
+}  // namespace rm::store::detail
 
 namespace rm::store {
 
@@ -28,7 +35,14 @@ class StoreLocked : public StoreError {
   using StoreError::StoreError;
 };
 
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
+
+// The competition's statistics as committed with the last game (schema version 3).
+struct StoredStatistics {
+  nlohmann::json statistics;
+  std::int64_t games = 0;     // finished games they cover
+  std::int64_t last_seq = 0;  // the seq of the last of them
+};
 
 // Why the last run stopped (recorded when it ends; cleared when a run starts).
 struct RunHalt {
@@ -56,29 +70,49 @@ class Store {
   void save_competition_type(const std::string& type);
   std::optional<nlohmann::json> load_state();
   // ONE transaction: the game row (id, result JSON, sgf path, the lines it adds to the
-  // history file) + the new competition state. Committing a game_id twice is refused
-  // (returns false, state unchanged).
+  // history file) + the new competition state + the competition's statistics including this
+  // game (unless null). Committing a game_id twice is refused (returns false, state unchanged).
+  // `archive_chunk` (unless null) is appended to the archive in the same transaction.
   bool commit_game(const rm::game::GameResult& r, const nlohmann::json& new_state,
-                   const std::string& history_lines = "");
+                   const std::string& history_lines = "",
+                   const nlohmann::json& statistics = nullptr,
+                   const nlohmann::json& archive_chunk = nullptr);
+  // Every archive chunk (Competition::archive_chunk()), in commit order.
+  std::vector<nlohmann::json> archive_chunks();
+  // The statistics stored with the last game, if they still cover every stored game (their
+  // game count and last seq match the games table: two index lookups); nullopt otherwise.
+  std::optional<StoredStatistics> load_statistics();
+  // Stores statistics rebuilt from every game (covering all of them); one transaction.
+  void save_statistics(const nlohmann::json& statistics);
   // ONE transaction: the void game row + the new state (a void game id may recur: a replayed
   // job can be void again, so void rows are never refused).
   void commit_void_game(const rm::game::GameResult& r, const nlohmann::json& new_state);
   // Saves the state alone (e.g. after a restore adjusted it); one transaction.
   void save_state(const nlohmann::json& state);
   std::vector<rm::game::GameResult> games();       // in commit order
+  // The last `count` finished games (fewer if there are fewer), in commit order.
+  std::vector<rm::game::GameResult> recent_games(int count);
   std::vector<rm::game::GameResult> void_games();  // in commit order
   // Each game's history lines ("\n"-terminated), in commit order; nullopt for a game
   // committed before the database kept them.
   std::vector<std::optional<std::string>> game_histories();
+  // The history lines of the last `count` games (fewer if there are fewer), in commit order.
+  std::vector<std::optional<std::string>> recent_game_histories(int count);
   void save_run_halt(const std::optional<RunHalt>& halt);
   std::optional<RunHalt> load_run_halt();
   int game_count();
   int void_game_count();
   int schema_version();
+  // Returns once every commit so far is on disk (fdatasync of the WAL), not just in the page
+  // cache where a kill of the process cannot lose it.
+  void wait_until_durable();
 
  private:
   Store(sqlite3* db, int lock_fd, bool read_only);
+  void committed();
   sqlite3* db_;
+  std::unique_ptr<detail::StatementCache> cache_;
+  std::unique_ptr<detail::WalFlusher> flusher_;  // null when read-only
   int lock_fd_;  // -1 when read-only
   bool read_only_;
 };

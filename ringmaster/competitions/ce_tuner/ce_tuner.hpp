@@ -58,6 +58,14 @@ class CeTuner final : public Competition {
   nlohmann::json state() const override;
   void restore(const nlohmann::json& state) override;
   void restore_games(const std::vector<rm::game::GameResult>& games) override;
+  nlohmann::json statistics() const override { return pool_stats_.statistics(); }
+  bool restore_statistics(const nlohmann::json& statistics) override {
+    return pool_stats_.restore_statistics(statistics);
+  }
+  // Each finished generation's record leaves the state for the store's archive, so that
+  // committing a game costs the same after a hundred generations as after one.
+  std::optional<nlohmann::json> archive_chunk() override;
+  void restore_archive(std::vector<nlohmann::json> chunks) override;
   nlohmann::json definition() const override;
   void check_stored_definition(const nlohmann::json& stored) const override;
   std::string full_report() const override;
@@ -122,6 +130,8 @@ class CeTuner final : public Competition {
   int samples_generation_ = -1;  // the generation samples_ belong to (-1: none drawn)
   std::vector<CeSample> samples_;
   std::vector<CeGenerationRecord> history_;
+  std::size_t archived_history_ = 0;            // history_[0, n) is in the store's archive
+  std::vector<nlohmann::json> archive_chunks_;  // from restore_archive(), for restore()
   std::string opponent_description_;  // "" until the first result
   CandidatePoolStats pool_stats_;     // every finished tuning game; rebuilt by restore_games()
   std::optional<Validation> validation_;

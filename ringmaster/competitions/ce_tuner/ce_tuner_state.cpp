@@ -124,8 +124,10 @@ nlohmann::json CeTuner::state() const {
                        {"games", s.games},
                        {"wins", s.wins},
                        {"no_winner", s.no_winner}});
+  // The generations not yet in the archive (none after each commit but the last's own).
   nlohmann::json history = nlohmann::json::array();
-  for (const auto& r : history_) history.push_back(record_json(r));
+  for (std::size_t i = archived_history_; i < history_.size(); ++i)
+    history.push_back(record_json(history_[i]));
   // Doubles round-trip exactly through nlohmann's shortest form, so a resumed event carries
   // on from exactly the same distribution and samples.
   nlohmann::json state = {{"format", kStateFormat},
@@ -136,6 +138,7 @@ nlohmann::json CeTuner::state() const {
                           {"samples_generation", samples_generation_},
                           {"samples", samples},
                           {"history", history},
+                          {"archived_history", archived_history_},
                           {"opponent_description", opponent_description_}};
   if (!validation_->rounds().empty()) state["validation"] = validation_->state();
   return state;
@@ -153,6 +156,7 @@ void CeTuner::restore(const nlohmann::json& state) {
   std::vector<CeSample> samples;
   std::vector<CeGenerationRecord> history;
   std::string opponent_description;
+  std::size_t archived = 0;
   Validation validation = *validation_;
   try {
     validation.restore(state.contains("validation")
@@ -181,6 +185,13 @@ void CeTuner::restore(const nlohmann::json& state) {
     if (samples_generation >= 0 &&
         samples.size() != static_cast<std::size_t>(settings_.samples_per_generation))
       throw std::invalid_argument("the state holds " + std::to_string(samples.size()) + " samples");
+    archived = state.value("archived_history", std::size_t{0});
+    for (const auto& chunk : archive_chunks_)
+      history.push_back(record_from_json(chunk.at("generation_record"), dimensions));
+    if (history.size() != archived)
+      throw std::invalid_argument("the archive holds " + std::to_string(history.size()) +
+                                  " generations where the state expects " +
+                                  std::to_string(archived));
     for (const auto& r : state.at("history")) history.push_back(record_from_json(r, dimensions));
     opponent_description = state.at("opponent_description").get<std::string>();
   } catch (const IncompatibleState&) {
@@ -193,6 +204,8 @@ void CeTuner::restore(const nlohmann::json& state) {
   samples_generation_ = samples_generation;
   samples_ = std::move(samples);
   history_ = std::move(history);
+  archived_history_ = archived;
+  archive_chunks_.clear();  // in history_ now
   opponent_description_ = std::move(opponent_description);
   validation_ = std::move(validation);
   seen_successful_game_ = false;
@@ -207,6 +220,17 @@ void CeTuner::restore(const nlohmann::json& state) {
 }  // namespace rm::comp
 
 namespace rm::comp {
+
+std::optional<nlohmann::json> CeTuner::archive_chunk() {
+  if (archived_history_ >= history_.size()) return std::nullopt;
+  nlohmann::json chunk = {{"generation_record", record_json(history_[archived_history_])}};
+  ++archived_history_;
+  return chunk;
+}
+
+void CeTuner::restore_archive(std::vector<nlohmann::json> chunks) {
+  archive_chunks_ = std::move(chunks);
+}
 
 void CeTuner::restore_games(const std::vector<rm::game::GameResult>& games) {
   pool_stats_.clear();

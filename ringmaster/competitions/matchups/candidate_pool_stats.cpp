@@ -48,6 +48,31 @@ void CandidatePoolStats::clear() {
   games_ = 0;
 }
 
+namespace {
+constexpr int kStatisticsFormat = 1;
+}
+
+nlohmann::json CandidatePoolStats::statistics() const {
+  return {{"format", kStatisticsFormat}, {"games", games_}, {"pool", accumulator_.to_json()}};
+}
+
+bool CandidatePoolStats::restore_statistics(const nlohmann::json& statistics) {
+  if (!statistics.is_object() || statistics.value("format", 0) != kStatisticsFormat) return false;
+  try {
+    auto accumulator = MatchupAccumulator::from_json(statistics.at("pool"), settings_.player_1,
+                                                     settings_.player_2);
+    const int games = statistics.at("games").get<int>();
+    if (games != accumulator.games()) return false;
+    accumulator_ = std::move(accumulator);
+    games_ = games;
+  } catch (const nlohmann::json::exception&) {
+    return false;
+  } catch (const std::invalid_argument&) {
+    return false;
+  }
+  return true;
+}
+
 MatchupStats CandidatePoolStats::stats() const {
   return accumulator_.stats(false, std::nullopt);
 }

@@ -2,7 +2,8 @@
 // candidates" (whichever candidate played it) and the opponent, so the whole event reads as one
 // matchup with gomill's wins table (wins by colour, average CPU) and our lines (forfeits by
 // cause, jigos, the Elo difference of the candidates as a pool with its 95% interval and LOS).
-// Kept up to date game by game; rebuilt from the stored games on resume.
+// Kept up to date game by game; stored with each game (statistics()) and read back on resume,
+// or rebuilt from the stored games when the stored form is missing or of another format.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -21,6 +22,11 @@ class CandidatePoolStats {
   // A finished game of a candidate against the opponent (the opponent's colour tells which).
   void add(const rm::game::GameResult& r);
   void clear();
+
+  // The tuners' Competition::statistics(): the pool's accumulator, stored with each game.
+  nlohmann::json statistics() const;
+  // False (nothing changed) when `statistics` is not in this format.
+  bool restore_statistics(const nlohmann::json& statistics);
 
   // "candidates v <opponent> (N games)", the settings line, the wins table and our lines;
   // "" before the first game.

@@ -1,5 +1,7 @@
 #include "ringmaster/competitions/matchups/matchup_stats.hpp"
 
+#include <stdexcept>
+
 namespace rm::comp {
 
 std::optional<double> PlayerTally::average_cpu_s() const {
@@ -37,8 +39,47 @@ MatchupAccumulator::MatchupAccumulator(const std::string& player_1, const std::s
   partial_.player_2.code = player_2;
 }
 
+namespace {
+
+// 0 for a loss, 1 for a jigo, 2 for a win: player 1's score in half points.
+void add_half_points(rm::stats::Wdl& wdl, int half) {
+  if (half == 2)
+    ++wdl.wins;
+  else if (half == 1)
+    ++wdl.draws;
+  else
+    ++wdl.losses;
+}
+
+void add_pair(rm::stats::Pentanomial& p, int total) {
+  switch (total) {
+    case 0:
+      ++p.ll;
+      break;
+    case 1:
+      ++p.ld;
+      break;
+    case 2:
+      ++p.wl_dd;
+      break;
+    case 3:
+      ++p.wd;
+      break;
+    default:
+      ++p.ww;
+      break;
+  }
+}
+
+}  // namespace
+
 void MatchupAccumulator::add(const rm::game::GameResult& r, int game_number) {
   MatchupStats& s = partial_;
+  if (game_number < 0)
+    throw std::invalid_argument("game numbers must not be negative, got " +
+                                std::to_string(game_number));
+  const std::int64_t pair = game_number / 2;
+  const auto open = open_pairs_.find(pair);
   ++s.total;
   tally(s.player_1, r, r.black_code == s.player_1.code);
   tally(s.player_2, r, r.black_code == s.player_2.code);
@@ -54,8 +95,14 @@ void MatchupAccumulator::add(const rm::game::GameResult& r, int game_number) {
     ++s.unknown;
     return;  // no score for the Elo figures
   }
-  const double score = r.winning_code() == s.player_1.code ? 1.0 : r.is_jigo ? 0.5 : 0.0;
-  outcomes_.push_back({rm::stats::consecutive_pair_key(game_number), score});
+  const int half = r.winning_code() == s.player_1.code ? 2 : r.is_jigo ? 1 : 0;
+  add_half_points(wdl_, half);
+  if (open == open_pairs_.end()) {
+    open_pairs_.emplace(pair, half);
+  } else {
+    add_pair(pairs_, open->second + half);
+    open_pairs_.erase(open);
+  }
 }
 
 MatchupStats MatchupAccumulator::stats(bool alternating_setting,
@@ -63,10 +110,14 @@ MatchupStats MatchupAccumulator::stats(bool alternating_setting,
   MatchupStats s = partial_;
   s.alternating = !((s.player_1.played_white == 0 && s.player_2.played_black == 0) ||
                     (s.player_1.played_black == 0 && s.player_2.played_white == 0));
-  s.wdl = rm::stats::count_outcomes(outcomes_);
+  s.wdl = wdl_;
   s.elo = rm::stats::estimate_elo(s.wdl);
   if (alternating_setting) {
-    s.pairs = rm::stats::pair_outcomes(outcomes_);
+    rm::stats::PairedResults paired;
+    paired.pairs = pairs_;
+    paired.games = wdl_;
+    paired.unpaired_games = static_cast<std::int64_t>(open_pairs_.size());
+    s.pairs = paired;
     s.pair_elo = rm::stats::estimate_elo(s.pairs->pairs);
   }
   if (sprt) {

@@ -4,7 +4,9 @@
 // pairs, and an optional SPRT. Pure: computed from the finished games.
 #pragma once
 
+#include <cstdint>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -51,19 +53,35 @@ struct MatchupStats {
 };
 
 // Builds a matchup's statistics one game at a time, so that a competition can keep them up to
-// date without keeping the games (16 bytes a game). compute_matchup_stats is a loop over it.
+// date without keeping the games. Its size does not grow with the games: the tallies, the
+// win/draw/loss and pair counts, and the pairs still waiting for their second game. So stats()
+// costs the same after a million games as after ten, and the whole accumulator is stored with
+// each game (to_json) instead of being rebuilt from every stored game on resume.
+// compute_matchup_stats is a loop over it.
 class MatchupAccumulator {
  public:
+  MatchupAccumulator() = default;
   MatchupAccumulator(const std::string& player_1, const std::string& player_2);
-  // A finished game between the two players; `game_number` within the matchup (for pairs).
+  // A finished game between the two players; `game_number` within the matchup (for pairs:
+  // games 2k and 2k+1 form pair k). Each number comes once (game ids are unique in the store);
+  // throws std::invalid_argument for a negative one.
   void add(const rm::game::GameResult& r, int game_number);
   // `alternating_setting` says whether games are scheduled in colour-alternating pairs.
   MatchupStats stats(bool alternating_setting,
                      const std::optional<rm::control::SprtSettings>& sprt) const;
+  int games() const { return partial_.total; }
+
+  // Everything add() has accumulated, exactly (doubles round-trip); from_json throws
+  // std::invalid_argument for a malformed value or other players' codes.
+  nlohmann::json to_json() const;
+  static MatchupAccumulator from_json(const nlohmann::json& j, const std::string& player_1,
+                                      const std::string& player_2);
 
  private:
-  MatchupStats partial_;  // the tallies; the figures from outcomes_ are computed by stats()
-  std::vector<rm::stats::GameOutcome> outcomes_;
+  MatchupStats partial_;  // the tallies; wdl_ and the pairs give the rest in stats()
+  rm::stats::Wdl wdl_;
+  rm::stats::Pentanomial pairs_;            // complete pairs
+  std::map<std::int64_t, int> open_pairs_;  // pair index -> half points of its one game
 };
 
 // `alternating_setting` says whether games are scheduled in colour-alternating pairs.

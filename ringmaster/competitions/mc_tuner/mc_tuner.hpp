@@ -35,6 +35,10 @@ class McTuner final : public Competition {
   nlohmann::json state() const override;
   void restore(const nlohmann::json& state) override;
   void restore_games(const std::vector<rm::game::GameResult>& games) override;
+  nlohmann::json statistics() const override { return pool_stats_.statistics(); }
+  bool restore_statistics(const nlohmann::json& statistics) override {
+    return pool_stats_.restore_statistics(statistics);
+  }
   nlohmann::json definition() const override;
   void check_stored_definition(const nlohmann::json& stored) const override;
   std::string full_report() const override;

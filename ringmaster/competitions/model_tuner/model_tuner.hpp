@@ -37,6 +37,14 @@ class ModelTuner final : public Competition {
   nlohmann::json state() const override;
   void restore(const nlohmann::json& state) override;
   void restore_games(const std::vector<rm::game::GameResult>& games) override;
+  nlohmann::json statistics() const override { return pool_stats_.statistics(); }
+  bool restore_statistics(const nlohmann::json& statistics) override {
+    return pool_stats_.restore_statistics(statistics);
+  }
+  // Every 1,000 samples leave the state for the store's archive, so that committing a game
+  // costs the same at a million samples as at a thousand.
+  std::optional<nlohmann::json> archive_chunk() override;
+  void restore_archive(std::vector<nlohmann::json> chunks) override;
   nlohmann::json definition() const override;
   void check_stored_definition(const nlohmann::json& stored) const override;
   std::string full_report() const override;
@@ -78,6 +86,8 @@ class ModelTuner final : public Competition {
   std::string opponent_description_;                // "" until the first result
   std::optional<Validation> validation_;
   bool tuning_finished() const;                     // every tuning game number fixed
+  std::size_t archived_samples_ = 0;                // samples [0, n) are in the store's archive
+  std::vector<nlohmann::json> archive_chunks_;      // from restore_archive(), for restore()
   CandidatePoolStats pool_stats_;                   // every finished game; rebuilt by restore_games()
   VoidHaltRule void_halt_rule_;
   int results_since_history_ = 0;                   // periodic estimate line in the history

@@ -1,5 +1,7 @@
-// ModelTuner's persistent state (every sample, the model and the region, so that a resumed run
-// continues exactly), its definition, and the check that refuses a changed parameter space.
+// ModelTuner's persistent state (the samples not yet archived, the model and the region, so that
+// a resumed run continues exactly), its archive chunks, its definition, and the check that
+// refuses a changed parameter space.
+#include <charconv>
 #include <cmath>
 #include <stdexcept>
 
@@ -12,8 +14,79 @@ namespace {
 constexpr int kStateFormat = 1;
 constexpr double kPointGrid = 65536.0;  // as in model_tuner.cpp: points are multiples of 2^-16
 
+// Samples per archive chunk.
+constexpr std::size_t kArchiveChunk = 1000;
+
 std::vector<double> doubles(const nlohmann::json& j) {
   return j.get<std::vector<double>>();
+}
+
+// Each sample as [2y, k_1, ..., k_d] with u_k = k_k / 2^16: small integers, exact.
+nlohmann::json sample_rows(const std::vector<model::Sample>& samples, std::size_t from,
+                           std::size_t to) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (std::size_t i = from; i < to; ++i) {
+    const auto& s = samples[i];
+    nlohmann::json row = nlohmann::json::array({static_cast<int>(std::lround(2.0 * s.y))});
+    for (double u : s.u) row.push_back(static_cast<int>(std::lround(u * kPointGrid)));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+// An archive chunk's samples as text, "2y k_1 ... k_d" per sample, samples separated by ';':
+// a million samples read back from JSON arrays took a second, from this a tenth of it.
+std::string sample_text(const std::vector<model::Sample>& samples, std::size_t from,
+                        std::size_t to) {
+  std::string text;
+  for (std::size_t i = from; i < to; ++i) {
+    if (i > from) text += ';';
+    text += std::to_string(std::lround(2.0 * samples[i].y));
+    for (double u : samples[i].u) {
+      text += ' ';
+      text += std::to_string(std::lround(u * kPointGrid));
+    }
+  }
+  return text;
+}
+
+void append_sample_text(std::vector<model::Sample>& samples, const std::string& text,
+                        std::size_t dims) {
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  while (p < end) {
+    model::Sample s;
+    s.u.reserve(dims);
+    for (std::size_t k = 0; k <= dims; ++k) {
+      if (k > 0) {
+        if (p == end || *p != ' ') throw std::invalid_argument("malformed archived samples");
+        ++p;
+      }
+      int value = 0;
+      const auto [next, error] = std::from_chars(p, end, value);
+      if (error != std::errc()) throw std::invalid_argument("malformed archived samples");
+      p = next;
+      if (k == 0)
+        s.y = value / 2.0;
+      else
+        s.u.push_back(static_cast<double>(value) / kPointGrid);
+    }
+    if (p != end && *p++ != ';') throw std::invalid_argument("malformed archived samples");
+    samples.push_back(std::move(s));
+  }
+}
+
+void append_samples(std::vector<model::Sample>& samples, const nlohmann::json& rows,
+                    std::size_t dims) {
+  for (const auto& row : rows) {
+    if (!row.is_array() || row.size() != dims + 1)
+      throw std::invalid_argument("a sample has the wrong number of values");
+    model::Sample s;
+    s.y = row[0].get<int>() / 2.0;
+    for (std::size_t k = 1; k <= dims; ++k)
+      s.u.push_back(static_cast<double>(row[k].get<int>()) / kPointGrid);
+    samples.push_back(std::move(s));
+  }
 }
 
 }  // namespace
@@ -52,17 +125,14 @@ void check_model_tuner_definition(const nlohmann::json& stored, const nlohmann::
 }
 
 nlohmann::json ModelTuner::state() const {
-  // Each sample as [2y, k_1, ..., k_d] with u_k = k_k / 2^16: small integers, exact.
-  nlohmann::json samples = nlohmann::json::array();
-  for (const auto& s : search_.samples()) {
-    nlohmann::json row = nlohmann::json::array({static_cast<int>(std::lround(2.0 * s.y))});
-    for (double u : s.u) row.push_back(static_cast<int>(std::lround(u * kPointGrid)));
-    samples.push_back(std::move(row));
-  }
+  // The samples not yet in the archive (at most kArchiveChunk - 1 after each commit).
+  const auto& all = search_.samples();
+  nlohmann::json samples = sample_rows(all, archived_samples_, all.size());
   nlohmann::json state = {{"format", kStateFormat},
                           {"definition", definition()},
                           {"game_numbers", numbers_.to_json()},
                           {"samples", samples},
+                          {"archived_samples", archived_samples_},
                           {"beta", search_.model().beta()},
                           {"covariance", search_.model().covariance()},
                           {"centre", search_.centre()},
@@ -84,6 +154,7 @@ void ModelTuner::restore(const nlohmann::json& state) {
   GameNumbers numbers;
   int wins = 0, no_winner = 0;
   std::string opponent_description;
+  std::size_t archived = 0;
   Validation validation = *validation_;
   try {
     validation.restore(state.contains("validation")
@@ -91,15 +162,14 @@ void ModelTuner::restore(const nlohmann::json& state) {
                            : nlohmann::json{{"rounds", nlohmann::json::array()}});
     const std::size_t dims = engine_parameters_.size();
     std::vector<model::Sample> samples;
-    for (const auto& row : state.at("samples")) {
-      if (!row.is_array() || row.size() != dims + 1)
-        throw std::invalid_argument("a sample has the wrong number of values");
-      model::Sample s;
-      s.y = row[0].get<int>() / 2.0;
-      for (std::size_t k = 1; k <= dims; ++k)
-        s.u.push_back(static_cast<double>(row[k].get<int>()) / kPointGrid);
-      samples.push_back(std::move(s));
-    }
+    archived = state.value("archived_samples", std::size_t{0});
+    samples.reserve(archived + state.at("samples").size());
+    for (const auto& chunk : archive_chunks_)
+      append_sample_text(samples, chunk.at("samples").get_ref<const std::string&>(), dims);
+    if (samples.size() != archived)
+      throw std::invalid_argument("the archive holds " + std::to_string(samples.size()) +
+                                  " samples where the state expects " + std::to_string(archived));
+    append_samples(samples, state.at("samples"), dims);
     if (!search.restore(std::move(samples), doubles(state.at("beta")),
                         doubles(state.at("covariance")), doubles(state.at("centre")),
                         doubles(state.at("half_width")), doubles(state.at("estimate")),
@@ -115,6 +185,8 @@ void ModelTuner::restore(const nlohmann::json& state) {
     throw IncompatibleState(std::string("error loading competition state: ") + e.what());
   }
   search_ = std::move(search);
+  archived_samples_ = archived;
+  archive_chunks_.clear();  // in search_ now
   numbers_ = std::move(numbers);
   wins_ = wins;
   no_winner_ = no_winner;
@@ -129,6 +201,19 @@ void ModelTuner::restore_games(const std::vector<rm::game::GameResult>& games) {
   pool_stats_.clear();
   for (const auto& r : games)
     if (!Validation::is_validation_id(r.game_id)) pool_stats_.add(r);
+}
+
+std::optional<nlohmann::json> ModelTuner::archive_chunk() {
+  const auto& all = search_.samples();
+  if (all.size() - archived_samples_ < kArchiveChunk) return std::nullopt;
+  nlohmann::json chunk = {
+      {"samples", sample_text(all, archived_samples_, archived_samples_ + kArchiveChunk)}};
+  archived_samples_ += kArchiveChunk;
+  return chunk;
+}
+
+void ModelTuner::restore_archive(std::vector<nlohmann::json> chunks) {
+  archive_chunks_ = std::move(chunks);
 }
 
 }  // namespace rm::comp

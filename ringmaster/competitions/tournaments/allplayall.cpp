@@ -85,7 +85,8 @@ std::string AllPlayAll::grid() const {
              competitors_.begin();
     auto j = std::find(competitors_.begin(), competitors_.end(), m.settings.player_2) -
              competitors_.begin();
-    if (m.results.empty() || static_cast<std::size_t>(i) >= n || static_cast<std::size_t>(j) >= n)
+    if (m.accumulator.games() == 0 || static_cast<std::size_t>(i) >= n ||
+        static_cast<std::size_t>(j) >= n)
       continue;
     const MatchupStats s = stats_of(m);
     cells[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] =

@@ -49,7 +49,6 @@ std::optional<RatingListReport> tournament_rating_list(const Tournament& t,
   for (const auto& m : t.matchups()) {
     const std::size_t i = add(m.settings.player_1);
     const std::size_t j = add(m.settings.player_2);
-    if (m.results.empty()) continue;
     const MatchupStats stats = t.stats_of(m);
     const auto& wdl = stats.wdl;
     if (wdl.games() == 0) continue;

@@ -11,6 +11,7 @@ Tournament::Tournament(const rm::control::ControlFile& cf,
   for (auto& settings : matchups) {
     Matchup m;
     m.settings = std::move(settings);
+    m.accumulator = MatchupAccumulator(m.settings.player_1, m.settings.player_2);
     matchups_.push_back(std::move(m));
   }
 }
@@ -102,8 +103,8 @@ void Tournament::update_sprt(Matchup& m) {
 }
 
 void Tournament::record(Matchup& m, const rm::game::GameResult& r, int number) {
-  m.results.push_back(r);
-  m.result_numbers.push_back(number);
+  m.accumulator.add(r, number);
+  count_opening(opening_counts_, r);
   // The latest game's description; "" when the engine gave none (shown as gomill does).
   descriptions_[r.black_code] = r.black_long_description;
   descriptions_[r.white_code] = r.white_long_description;
@@ -170,16 +171,12 @@ std::optional<int> Tournament::games_remaining() const {
 }
 
 MatchupStats Tournament::stats_of(const Matchup& m) const {
-  std::vector<MatchupGame> games;
-  for (std::size_t i = 0; i < m.results.size(); ++i)
-    games.push_back({&m.results[i], m.result_numbers[i]});
-  return compute_matchup_stats(m.settings.player_1, m.settings.player_2, games,
-                               m.settings.alternating, m.is_ghost ? std::nullopt : m.settings.sprt);
+  return m.accumulator.stats(m.settings.alternating, m.is_ghost ? std::nullopt : m.settings.sprt);
 }
 
 int Tournament::games_played() const {
   int n = 0;
-  for (const auto& m : matchups_) n += static_cast<int>(m.results.size());
+  for (const auto& m : matchups_) n += m.accumulator.games();
   return n;
 }
 
@@ -206,7 +203,7 @@ std::string Tournament::matchup_blocks() const {
   std::string text;
   for (bool ghosts : {false, true})
     for (const auto& m : matchups_) {
-      if (m.is_ghost != ghosts || m.results.empty()) continue;
+      if (m.is_ghost != ghosts || m.accumulator.games() == 0) continue;
       if (!text.empty()) text += "\n";
       text +=
           matchup_block(MatchupHeading{&m.settings, m.is_ghost, name_is_shared(m)}, stats_of(m));

@@ -15,6 +15,7 @@
 #include "ringmaster/competitions/matchups/matchup_report.hpp"
 #include "ringmaster/competitions/matchups/matchup_stats.hpp"
 #include "ringmaster/competitions/opening_choice.hpp"
+#include "ringmaster/competitions/opening_results.hpp"
 #include "ringmaster/control/control_file.hpp"
 
 namespace rm::comp {
@@ -29,6 +30,8 @@ class Tournament : public Competition {
   nlohmann::json state() const override;
   void restore(const nlohmann::json& state) override;
   void restore_games(const std::vector<rm::game::GameResult>& games) override;
+  nlohmann::json statistics() const override;
+  bool restore_statistics(const nlohmann::json& statistics) override;
   nlohmann::json definition() const override;
   std::vector<std::string> periodic_history_lines() const override { return {}; }
   std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players_to_check()
@@ -39,8 +42,7 @@ class Tournament : public Competition {
     rm::control::MatchupSettings settings;
     bool is_ghost = false;
     GameNumbers numbers;
-    std::vector<rm::game::GameResult> results;  // finished games, in commit order
-    std::vector<int> result_numbers;            // each result's game number
+    MatchupAccumulator accumulator;             // the finished games' statistics
     bool completed_in_this_run = false;         // gomill's void policy, per run
     bool last_game_failed = false;
     bool sprt_decided = false;
@@ -84,6 +86,7 @@ class Tournament : public Competition {
   std::vector<std::pair<std::size_t, int>>
       replays_;  // (matchup index, number): void games to replay
   std::map<std::string, std::string> descriptions_;  // player code -> long description
+  OpeningCounts opening_counts_;                     // results per opening, game by game
 };
 
 }  // namespace rm::comp

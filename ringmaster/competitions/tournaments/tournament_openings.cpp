@@ -4,28 +4,15 @@
 
 namespace rm::comp {
 
-namespace {
-
-std::vector<const rm::game::GameResult*> all_results(
-    const std::vector<Tournament::Matchup>& matchups) {
-  std::vector<const rm::game::GameResult*> results;
-  for (const auto& m : matchups)
-    for (const auto& r : m.results) results.push_back(&r);
-  return results;
-}
-
-}  // namespace
-
 std::string Tournament::openings_report() const {
   if (!openings_.report()) return "";
-  return "\n" +
-         opening_results_text(tally_openings(cf_.openings->openings, all_results(matchups_)));
+  return "\n" + opening_results_text(tally_openings(cf_.openings->openings, opening_counts_));
 }
 
 void Tournament::add_openings_json(nlohmann::json& report) const {
   if (!openings_.report()) return;
   report["openings"] =
-      opening_results_json(tally_openings(cf_.openings->openings, all_results(matchups_)));
+      opening_results_json(tally_openings(cf_.openings->openings, opening_counts_));
 }
 
 }  // namespace rm::comp

@@ -9,6 +9,9 @@ namespace rm::comp {
 namespace {
 
 constexpr int kStateFormat = 1;
+// statistics(): per-matchup accumulators and the players' descriptions. Another number makes
+// restore_statistics() refuse them, and the session rebuilds them from the games.
+constexpr int kStatisticsFormat = 2;  // 2: with the results per opening
 
 nlohmann::json matchup_state(const Tournament::Matchup& m) {
   const auto& s = m.settings;
@@ -42,6 +45,7 @@ Tournament::Matchup ghost_from_state(const nlohmann::json& j) {
                               ? rm::game::HandicapStyle::Free
                               : rm::game::HandicapStyle::Fixed;
   m.numbers = GameNumbers::from_json(j.at("numbers"));
+  m.accumulator = MatchupAccumulator(s.player_1, s.player_2);
   return m;
 }
 
@@ -96,10 +100,10 @@ void Tournament::restore(const nlohmann::json& state) {
 }
 
 void Tournament::restore_games(const std::vector<rm::game::GameResult>& games) {
-  for (auto& m : matchups_) {
-    m.results.clear();
-    m.result_numbers.clear();
-  }
+  for (auto& m : matchups_)
+    m.accumulator = MatchupAccumulator(m.settings.player_1, m.settings.player_2);
+  descriptions_.clear();
+  opening_counts_.clear();
   for (const auto& r : games) {
     int number = 0;
     Matchup* m = matchup_of_game(r.game_id, &number);
@@ -108,6 +112,49 @@ void Tournament::restore_games(const std::vector<rm::game::GameResult>& games) {
     record(*m, r, number);
   }
   for (auto& m : matchups_) update_sprt(m);
+}
+
+nlohmann::json Tournament::statistics() const {
+  nlohmann::json matchups = nlohmann::json::object();
+  for (const auto& m : matchups_)
+    if (m.accumulator.games() > 0) matchups[m.settings.id] = m.accumulator.to_json();
+  return {{"format", kStatisticsFormat},
+          {"matchups", matchups},
+          {"descriptions", descriptions_},
+          {"openings", opening_counts_to_json(opening_counts_)}};
+}
+
+bool Tournament::restore_statistics(const nlohmann::json& statistics) {
+  if (!statistics.is_object() || statistics.value("format", 0) != kStatisticsFormat) return false;
+  try {
+    std::vector<MatchupAccumulator> restored;
+    const auto& stored = statistics.at("matchups");
+    std::size_t found = 0;
+    for (const auto& m : matchups_) {
+      const auto entry = stored.find(m.settings.id);
+      if (entry == stored.end()) {
+        restored.emplace_back(m.settings.player_1, m.settings.player_2);
+        continue;
+      }
+      restored.push_back(
+          MatchupAccumulator::from_json(*entry, m.settings.player_1, m.settings.player_2));
+      ++found;
+    }
+    // Games of a matchup that is not in the state: rebuilding says which game is astray.
+    if (found != stored.size()) return false;
+    auto descriptions = statistics.at("descriptions").get<std::map<std::string, std::string>>();
+    auto openings = opening_counts_from_json(statistics.at("openings"));
+    for (std::size_t i = 0; i < matchups_.size(); ++i)
+      matchups_[i].accumulator = std::move(restored[i]);
+    descriptions_ = std::move(descriptions);
+    opening_counts_ = std::move(openings);
+  } catch (const nlohmann::json::exception&) {
+    return false;
+  } catch (const std::invalid_argument&) {
+    return false;
+  }
+  for (auto& m : matchups_) update_sprt(m);
+  return true;
 }
 
 }  // namespace rm::comp

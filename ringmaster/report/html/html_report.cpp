@@ -44,6 +44,9 @@ std::string header(const ReportInputs& in) {
   if (r.contains("number_of_games") && r["number_of_games"].is_number())
     out += " of " + html::json_text(r["number_of_games"]);
   out += fmt::format(", {} void.</p>\n", in.void_games.size());
+  if (in.games_total > static_cast<int>(in.games.size()))
+    out += fmt::format("<p>The plots over games show the last {} of the {} games.</p>\n",
+                       in.games.size(), in.games_total);
   const auto& halt = r.value("last_run_halt", nlohmann::json());
   if (halt.is_object())
     out += fmt::format("<p{}>The last run stopped: {}</p>\n",

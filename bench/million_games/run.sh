@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# bench/million_games/run.sh BIN_DIR WORK_DIR [N] [TYPE...]
+#
+# For each competition type (default: all five), copies controls/<type>.yaml to WORK_DIR,
+# fills its database with N games (default 1,000,000) through make_games, then times
+# `show`, `report` and a resumed `run` (`run -q --max-games 0`: open the database, restore,
+# start no game, write the report). Prints the cost of a commit at 1k games and at N games
+# (1,000 games each) and the three times. Run it under nice: a million games take minutes.
+set -euo pipefail
+bin=$1
+work=$2
+n=${3:-1000000}
+shift $(( $# < 3 ? $# : 3 ))
+types=("$@")
+[ ${#types[@]} -gt 0 ] || types=(playoff allplayall mc_tuner ce_tuner model_tuner)
+here=$(cd "$(dirname "$0")" && pwd)
+mkdir -p "$work"
+seconds() { local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null; t1=$(date +%s.%N); echo "$t1 - $t0" | bc; }
+for t in "${types[@]}"; do
+  ctl=$work/$t.yaml
+  "$bin/ringmaster" "$ctl" reset >/dev/null 2>&1 || true
+  cp "$here/controls/$t.yaml" "$ctl"
+  at_1k=$("$bin/make_games" "$ctl" 1000 --batch-report 1000 | tail -1)
+  "$bin/make_games" "$ctl" $((n - 2000)) --batch-report $(( (n - 2000) / 4 > 0 ? (n - 2000) / 4 : 1 )) >/dev/null
+  at_n=$("$bin/make_games" "$ctl" 1000 --batch-report 1000 | tail -1)
+  echo "$t: commit at 1k: $at_1k"
+  echo "$t: commit at n:  $at_n"
+  echo "$t: db $(du -h "$work/$t.db" | cut -f1)"
+  echo "$t: show $(seconds "$bin/ringmaster" "$ctl" show) s," \
+       "report $(seconds "$bin/ringmaster" "$ctl" report) s," \
+       "resumed run $(seconds "$bin/ringmaster" "$ctl" run -q --max-games 0) s"
+done

@@ -5,6 +5,7 @@
 // RM_SCREENSHOT_DIR=<dir>: keep each example's PNG there (docs/images/ comes from this).
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
@@ -28,9 +29,11 @@ const std::string kGnuGo = "/usr/games/gnugo";
 
 // The examples this file checks; the last test case makes sure none is missed.
 const std::vector<std::string> kCovered{
-    "allplayall_ringbot", "ce_tuner_ringbot",   "confirm_tuned_ringbot", "demo_ringbot",
-    "gnugo_monte_carlo",  "gnugo_patterns",     "model_tuner_gnugo",     "model_tuner_ringbot",
-    "playoff_ringbot",    "ringbot_two_params", "ringbot_validated"};
+    "allplayall_ringbot",  "ce_tuner_ringbot", "confirm_tuned_ringbot", "demo_ringbot",
+    "games_gnugo",         "games_ringbot",    "gauntlet_gnugo",        "gauntlet_ringbot",
+    "gnugo_monte_carlo",   "gnugo_patterns",   "mc_tuner_slurm",        "model_tuner_gnugo",
+    "model_tuner_ringbot", "playoff_ringbot",  "playoff_slurm",         "reuse_ringbot",
+    "ringbot_two_params",  "ringbot_validated"};
 
 std::size_t count(const std::string& text, const std::string& what) {
   std::size_t n = 0;
@@ -59,9 +62,16 @@ std::set<std::string> expected_plots(const nlohmann::json& report) {
   } else if (type == "model_tuner") {
     plots.insert({"samples-over-time", "winrate-over-time"});
   } else {
-    plots.insert({"elo-per-matchup", "crosstable", "elo-over-time"});
-    for (const auto& m : report.value("matchups", nlohmann::json::array()))
+    plots.insert({"elo-per-matchup", "crosstable"});
+    for (const auto& m : report.value("matchups", nlohmann::json::array())) {
       if (m.value("sprt", nlohmann::json()).is_object()) plots.insert("sprt-llr");
+      // Elo over time needs a finite Elo: a matchup where one player won every game gets a
+      // note instead of the plot.
+      const auto wdl = m.value("wdl", nlohmann::json::object());
+      const int wins = wdl.value("wins", 0), losses = wdl.value("losses", 0),
+                draws = wdl.value("draws", 0);
+      if (draws > 0 || (wins > 0 && losses > 0)) plots.insert("elo-over-time");
+    }
   }
   return plots;
 }
@@ -70,8 +80,10 @@ std::set<std::string> expected_plots(const nlohmann::json& report) {
 // example's GNU Go replaced by a ringbot stand-in when GNU Go is not installed.
 std::string prepare_example(const rm::test::TempDir& dir, const std::string& name) {
   for (const auto& entry : fs::directory_iterator(kExamples))
-    fs::copy_file(entry.path(), dir.file(entry.path().filename().string()));
+    fs::copy(entry.path(), dir.file(entry.path().filename().string()), fs::copy_options::recursive);
   std::string yaml = slurp(dir.file(name + ".yaml"));
+  // GNU Go named by PATH: Debian installs it in /usr/games, which root's PATH lacks.
+  yaml = std::regex_replace(yaml, std::regex("command: \"gnugo "), "command: \"" + kGnuGo + " ");
   if (!fs::exists(kGnuGo) && yaml.find(kGnuGo) != std::string::npos) {
     const std::string shim =
         dir.write("gnugo-stand-in", "#!/bin/sh\nexec '" + std::string(RM_BIN_DIR) +
@@ -79,20 +91,28 @@ std::string prepare_example(const rm::test::TempDir& dir, const std::string& nam
     ::chmod(shim.c_str(), 0755);
     yaml = std::regex_replace(yaml, std::regex(kGnuGo), shim);
   }
-  // Small boards keep the games short; nothing in the report depends on the size.
-  yaml = std::regex_replace(yaml, std::regex("board_size: 9"), "board_size: 7");
+  // Small boards keep the games short; nothing in the report depends on the size (but the
+  // openings are 9x9 records).
+  if (yaml.find("openings:") == std::string::npos)
+    yaml = std::regex_replace(yaml, std::regex("board_size: 9"), "board_size: 7");
   dir.write(name + ".yaml", yaml);
   return dir.file(name + ".yaml");
 }
 
-void check_example(const std::string& name) {
+// `games`: how many to play; `extra`: more arguments for `run` (the Slurm examples run on
+// local threads here: tests/slurm runs them on a cluster, and the report is the same).
+void check_example(const std::string& name, int games = 40,
+                   const std::vector<std::string>& extra = {}) {
   REQUIRE(fs::exists(rm::test::kChromium));  // a missing browser fails the test
   rm::test::TempDir dir("rm-browser-" + name);
   const std::string control = prepare_example(dir, name);
   const std::string tag = name + "-" + std::to_string(std::random_device{}());
   {
-    rm::test::ChildProcess run({kRingmaster, control, "run", "-q", "-j", "2", "-g", "40"},
-                               dir.file("run"), tag);
+    std::vector<std::string> argv{kRingmaster, control, "run", "-q", "-g", std::to_string(games)};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    if (std::find(extra.begin(), extra.end(), "--executor") == extra.end())
+      argv.insert(argv.end(), {"-j", "2"});
+    rm::test::ChildProcess run(argv, dir.file("run"), tag);
     auto finished = run.wait(std::chrono::seconds(240));
     REQUIRE(finished);
     INFO(finished->err);
@@ -172,6 +192,28 @@ TEST_CASE("browser: ringbot_two_params", "[browser]") {
 }
 TEST_CASE("browser: ringbot_validated", "[browser]") {
   check_example("ringbot_validated");
+}
+
+TEST_CASE("browser: games_gnugo", "[browser]") {
+  check_example("games_gnugo", 4);  // GNU Go at 5 s a move: a few games only
+}
+TEST_CASE("browser: games_ringbot", "[browser]") {
+  check_example("games_ringbot", 8);
+}
+TEST_CASE("browser: gauntlet_gnugo", "[browser]") {
+  check_example("gauntlet_gnugo", 12);
+}
+TEST_CASE("browser: gauntlet_ringbot", "[browser]") {
+  check_example("gauntlet_ringbot");
+}
+TEST_CASE("browser: reuse_ringbot", "[browser]") {
+  check_example("reuse_ringbot");
+}
+TEST_CASE("browser: mc_tuner_slurm", "[browser]") {
+  check_example("mc_tuner_slurm", 40, {"--executor", "local", "-j", "2"});
+}
+TEST_CASE("browser: playoff_slurm", "[browser]") {
+  check_example("playoff_slurm", 20, {"--executor", "local", "-j", "2"});
 }
 
 TEST_CASE("browser: every shipped example is checked", "[browser]") {

@@ -176,3 +176,20 @@ TEST_CASE("a database from a newer schema version is refused", "[store]") {
                     Catch::Contains("newer"));
   CHECK_THROWS_WITH(Store::open_read_only(dir.file("c.db")), Catch::Contains("newer"));
 }
+
+TEST_CASE("recent_games: the last games in commit order, all when fewer", "[store]") {
+  TempDir dir;
+  auto store = Store::open_for_run(dir.file("c.db"), dir.file("c.lock"));
+  store->save_definition({{"d", 1}});
+  store->save_competition_type("playoff");
+  for (int i = 0; i < 5; ++i)
+    REQUIRE(store->commit_game(make_result(std::to_string(i), i % 2 ? "w" : "b"), {{"n", i}}));
+  const auto last = store->recent_games(3);
+  REQUIRE(last.size() == 3);
+  CHECK(last[0].game_id == "2");
+  CHECK(last[1].game_id == "3");
+  CHECK(last[2].game_id == "4");
+  CHECK(last[1].winner == "w");
+  CHECK(store->recent_games(10).size() == 5);
+  CHECK(store->recent_games(0).empty());
+}

@@ -111,6 +111,18 @@ TEST_CASE("a failed job step's void reason says what the cluster did", "[slurm][
   srun.err = "srun: error: Invalid partition name specified\n";
   CHECK(rm::run::slurm_failure_reason(srun, "") ==
         "slurm: srun failed (exit status 1):\nsrun: error: Invalid partition name specified");
+  // srun said only that its task was terminated: the job's final state gives the cause.
+  srun.exit_code = 143;
+  srun.err = "srun: error: vm: task 0: Terminated\n";
+  CHECK_THAT(rm::run::slurm_failure_reason(srun, "", "CANCELLED"),
+             Catch::StartsWith("slurm: the job was cancelled (srun exit status 143):\n"));
+  CHECK_THAT(rm::run::slurm_failure_reason(srun, "", "TIMEOUT"),
+             Catch::StartsWith("slurm: the job hit its time limit"));
+  CHECK_THAT(rm::run::slurm_failure_reason(srun, "", "COMPLETED"),
+             Catch::StartsWith("slurm: srun failed (exit status 143)"));
+  CHECK(rm::run::slurm_state_cause("NODE_FAIL") == "the job's node failed");
+  CHECK(rm::run::slurm_state_cause("PREEMPTED") == "the job was preempted");
+  CHECK(rm::run::slurm_state_cause("") == "");
 }
 
 TEST_CASE("run refuses -j and --affinity with the slurm executor before starting anything",

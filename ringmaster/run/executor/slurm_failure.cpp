@@ -24,6 +24,14 @@ std::string slurm_cause(const std::string& err) {
   return "";
 }
 
+std::string slurm_state_cause(const std::string& state) {
+  if (state == "CANCELLED") return "the job was cancelled";
+  if (state == "TIMEOUT" || state == "DEADLINE") return "the job hit its time limit";
+  if (state == "PREEMPTED") return "the job was preempted";
+  if (state == "NODE_FAIL") return "the job's node failed";
+  return "";
+}
+
 namespace {
 
 std::string last_lines(const std::string& text, std::size_t n) {
@@ -44,8 +52,10 @@ std::string last_lines(const std::string& text, std::size_t n) {
 
 }  // namespace
 
-std::string slurm_failure_reason(const ChildOutcome& srun, const std::string& problem) {
+std::string slurm_failure_reason(const ChildOutcome& srun, const std::string& problem,
+                                 const std::string& job_state) {
   std::string c = slurm_cause(srun.err);
+  if (c.empty()) c = slurm_state_cause(job_state);
   std::string reason = "slurm: ";
   if (!srun.spawn_error.empty())
     reason += "cannot run srun: " + srun.spawn_error;

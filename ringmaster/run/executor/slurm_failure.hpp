@@ -13,9 +13,15 @@ namespace rm::run {
 // preempted", "the job's node failed", "the job was cancelled"...), "" if nothing.
 std::string slurm_cause(const std::string& srun_stderr);
 
+// The cause for a job's final state as squeue reports it (CANCELLED, TIMEOUT, PREEMPTED,
+// NODE_FAIL), "" for any other state.
+std::string slurm_state_cause(const std::string& state);
+
 // "slurm: the job hit its time limit (srun exit status 1):\n<last lines of srun's stderr>";
-// without a cause Slurm named: "slurm: srun failed (exit status 1)...", or when srun
-// succeeded, "slurm: <problem>".
-std::string slurm_failure_reason(const ChildOutcome& srun, const std::string& problem);
+// the cause comes from srun's stderr, else from the job's final state (`job_state`, from
+// squeue: srun does not always get to print why its step ended); without a cause:
+// "slurm: srun failed (exit status 1)...", or when srun succeeded, "slurm: <problem>".
+std::string slurm_failure_reason(const ChildOutcome& srun, const std::string& problem,
+                                 const std::string& job_state = "");
 
 }  // namespace rm::run

@@ -1,9 +1,11 @@
 #include "ringmaster/run/executor/slurm_jobs.hpp"
 
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <sstream>
+#include <thread>
 
 #include "ringmaster/run/executor/child_command.hpp"
 
@@ -30,6 +32,28 @@ ChildOutcome run_slurm_command(const std::vector<std::string>& argv) {
 }
 
 }  // namespace
+
+std::string SlurmJobs::final_state(const std::string& name) {
+  // srun can end before the controller records why its job ended: a job still RUNNING or
+  // COMPLETING is asked again, for up to 2 s.
+  std::string last;
+  for (int attempt = 0; attempt < 20; ++attempt) {
+    if (attempt > 0) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    const ChildOutcome o = run_slurm_command(
+        {"squeue", "--noheader", "--states=all", "--sort=i", "--name=" + name, "--format=%T"});
+    if (!o.succeeded()) return "";
+    last.clear();
+    std::istringstream lines(o.out);
+    for (std::string line; std::getline(lines, line);) {
+      const auto begin = line.find_first_not_of(" \t\r");
+      if (begin == std::string::npos) continue;
+      last = line.substr(begin, line.find_last_not_of(" \t\r") + 1 - begin);
+    }
+    if (last != "RUNNING" && last != "COMPLETING" && last != "CONFIGURING" && last != "PENDING")
+      break;
+  }
+  return last;
+}
 
 SlurmJobs::SlurmJobs(const std::string& control_file_path, const std::string& code) {
   std::uint32_t hash = 2166136261u;  // FNV-1a: stable across runs and machines

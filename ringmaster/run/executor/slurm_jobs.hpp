@@ -19,6 +19,10 @@ class SlurmJobs {
   // `scancel --name=<name>` for each name; "" if it worked, else why not.
   static std::string cancel_named(const std::vector<std::string>& names);
 
+  // The state squeue reports for the newest job of that name (COMPLETED, CANCELLED,
+  // TIMEOUT...; finished jobs stay listed for a few minutes), "" if none or squeue failed.
+  static std::string final_state(const std::string& name);
+
   // The ids of this user's jobs whose name starts with the prefix ("" and the error if
   // squeue failed).
   std::vector<std::string> leftover_job_ids(std::string* error) const;

@@ -113,18 +113,25 @@ rm::game::GameResult play_game_with_srun(const SrunGame& srun, const rm::game::G
                                   : std::string("bad result JSON: ") + e.what();
   }
   const bool aborted_here = outcome.stopped && abort != nullptr && abort->load();
+  // srun does not always print why the cluster ended its step (a scancel can leave only
+  // "task 0: Terminated"): then the job's final state says.
+  const auto job_state = [&] {
+    return slurm_cause(outcome.err).empty() ? SlurmJobs::final_state(job_name) : std::string();
+  };
   if (!problem.empty()) {
     // Stopped by us: the run loop treats it as any aborted game.
     if (aborted_here) return void_result(job, "aborted");
-    return void_result(job,
-                       slurm_failure_reason(outcome, "ringmaster-play gave no result: " + problem));
+    return void_result(
+        job,
+        slurm_failure_reason(outcome, "ringmaster-play gave no result: " + problem, job_state()));
   }
   // Slurm stopped the step (time limit, preemption, scancel): ringmaster-play got SIGTERM
   // and reported an aborted game. Say what really happened.
   if (result.is_void && !aborted_here &&
       (result.void_reason == "aborted" || !slurm_cause(outcome.err).empty()))
     result.void_reason = slurm_failure_reason(
-        outcome, "ringmaster-play was stopped on the node (" + result.void_reason + ")");
+        outcome, "ringmaster-play was stopped on the node (" + result.void_reason + ")",
+        job_state());
   rm::game::write_returned_sgf(job, result);
   return result;
 }

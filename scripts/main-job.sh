@@ -23,3 +23,5 @@ control="$demo/demo_ringbot.yaml"
 echo
 echo "=== report ($demo/demo_ringbot.report) ==="
 "$ringmaster" "$control" report
+echo
+echo "=== HTML report with plots: $demo/demo_ringbot.report.html (docs/reports.md) ==="

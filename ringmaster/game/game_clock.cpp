@@ -26,6 +26,17 @@ double GameClock::allowance_s() const {
   return 0;
 }
 
+std::optional<double> GameClock::spend_main_time(double elapsed_s) {
+  if (in_byo_yomi()) return elapsed_s;
+  if (elapsed_s <= main_left_) {
+    main_left_ -= elapsed_s;
+    return std::nullopt;
+  }
+  const double over = elapsed_s - main_left_;
+  main_left_ = 0;
+  return over;
+}
+
 bool GameClock::charge(double elapsed_s, double margin_s) {
   if (elapsed_s > allowance_s() + margin_s) return false;
   switch (tc_.system) {
@@ -35,15 +46,9 @@ bool GameClock::charge(double elapsed_s, double margin_s) {
     case TimeSystem::PerMove:
       break;
     case TimeSystem::Canadian: {
-      double over = elapsed_s;
-      if (!in_byo_yomi()) {
-        if (elapsed_s <= main_left_) {
-          main_left_ -= elapsed_s;
-          break;
-        }
-        over = elapsed_s - main_left_;
-        main_left_ = 0;
-      }
+      const std::optional<double> spent = spend_main_time(elapsed_s);
+      if (!spent) break;
+      const double over = *spent;
       // A move that ran into the margin leaves the period empty, not negative.
       period_left_ = std::max(0.0, period_left_ - over);
       if (--stones_left_ <= 0) {
@@ -53,15 +58,9 @@ bool GameClock::charge(double elapsed_s, double margin_s) {
       break;
     }
     case TimeSystem::Japanese: {
-      double over = elapsed_s;
-      if (!in_byo_yomi()) {
-        if (elapsed_s <= main_left_) {
-          main_left_ -= elapsed_s;
-          break;
-        }
-        over = elapsed_s - main_left_;
-        main_left_ = 0;
-      }
+      const std::optional<double> spent = spend_main_time(elapsed_s);
+      if (!spent) break;
+      const double over = *spent;
       // Each whole period used up is lost; the last one is never lost within the margin.
       const int used = static_cast<int>(std::floor(over / tc_.period_s));
       periods_left_ = std::max(1, periods_left_ - used);

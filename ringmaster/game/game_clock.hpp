@@ -36,6 +36,9 @@ class GameClock {
 
  private:
   bool in_byo_yomi() const { return main_left_ <= 0; }
+  // Takes a move's time from the main time: nullopt if the main time covered it, else the
+  // time that ran over into byo-yomi (all of it once the main time is gone).
+  std::optional<double> spend_main_time(double elapsed_s);
   TimeControl tc_;
   double main_left_ = 0;
   double period_left_ = 0;  // canadian: time left in the current period

@@ -21,19 +21,28 @@ std::string format_duration(double seconds) {
   return fmt::format("{}s", s);
 }
 
+namespace {
+
+// ", 12.0 games per minute, about 5m left": this run's rate and the time the remaining games
+// should take at it; "" before a game of this run has finished.
+std::string rate_and_time_left(const Progress& p) {
+  if (p.games_played_this_run <= 0 || !(p.seconds_this_run > 0.0)) return "";
+  const double per_minute = 60.0 * p.games_played_this_run / p.seconds_this_run;
+  std::string out = rate_text(per_minute);
+  if (p.games_remaining && *p.games_remaining > 0)
+    out += fmt::format(", about {} left", format_duration(60.0 * *p.games_remaining / per_minute));
+  return out;
+}
+
+}  // namespace
+
 std::string progress_text(const Progress& p) {
   std::string out = "progress: ";
   if (p.games_remaining)
     out += fmt::format("{}/{} games played", p.games_played, p.games_played + *p.games_remaining);
   else
     out += fmt::format("{} games played", p.games_played);
-  if (p.games_played_this_run > 0 && p.seconds_this_run > 0.0) {
-    double per_minute = 60.0 * p.games_played_this_run / p.seconds_this_run;
-    out += rate_text(per_minute);
-    if (p.games_remaining && *p.games_remaining > 0)
-      out +=
-          fmt::format(", about {} left", format_duration(60.0 * *p.games_remaining / per_minute));
-  }
+  out += rate_and_time_left(p);
   return out;
 }
 
@@ -66,13 +75,7 @@ std::string run_summary_text(const Progress& p, int void_games_this_run, const s
 
 std::string status_text(const Progress& p, int games_in_progress, const std::string& best) {
   std::string out = "status: " + games_this_run(p) + ", " + total_text(p);
-  if (p.games_played_this_run > 0 && p.seconds_this_run > 0.0) {
-    double per_minute = 60.0 * p.games_played_this_run / p.seconds_this_run;
-    out += rate_text(per_minute);
-    if (p.games_remaining && *p.games_remaining > 0)
-      out +=
-          fmt::format(", about {} left", format_duration(60.0 * *p.games_remaining / per_minute));
-  }
+  out += rate_and_time_left(p);
   out += fmt::format(", {} in progress", games_in_progress);
   return out + best_part(best);
 }

@@ -73,6 +73,7 @@ void Channel::submit(const std::vector<Request>& requests) {
     Entry e;
     const std::string actual = actual_name(r.name);
     e.line = format_command(actual, r.args);
+    e.name = actual;
     // gomill names the very first command so: an engine that fails it is usually not
     // speaking GTP at all.
     const bool first = first_command_ && !any_written_ && !any_queued();
@@ -226,9 +227,22 @@ void Channel::read_response(Entry& e) {
   std::vector<std::string> lines;
   std::size_t total = 0;
   bool seen_data = false;
+  const auto wait_start = Clock::now();
+  bool was_slow = slow_commands_.count(e.name) != 0;
+  auto spin = was_slow ? Clock::duration::zero() : s_.reply_spin;
   while (true) {
     auto r = process_->read_line(deadline, max_response_bytes - std::min(total, max_response_bytes),
-                                 s_.abort);
+                                 s_.abort, spin);
+    if (spin > Clock::duration::zero()) {
+      spin = Clock::duration::zero();
+      // Spinning pays only for engines that answer this command within the spin; so a
+      // slow answer (a genmove that thinks) turns it off until one comes quickly again.
+      if (Clock::now() - wait_start > s_.reply_spin) slow_commands_.insert(e.name);
+    } else if (was_slow && s_.reply_spin > Clock::duration::zero() &&
+               Clock::now() - wait_start <= s_.reply_spin) {
+      slow_commands_.erase(e.name);
+      was_slow = false;
+    }
     if (r.status == IoStatus::Eof && !r.line.empty() && !is_blank_line(r.line)) {
       // A final line without newline ends the response (as gomill's readline does).
       if (s_.log) s_.log("<< " + s_.log_channel + ": " + r.line);

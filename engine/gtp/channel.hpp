@@ -5,10 +5,12 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <deque>
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <variant>
 #include <vector>
@@ -51,6 +53,10 @@ class Channel {
     // false: each command is written only once the previous response has been read (for
     // engines that cannot take several commands at once); submit() queues the rest.
     bool pipelining = true;
+    // How long to wait actively for a response before sleeping until it comes (see
+    // Process::read_line), for commands this engine answered within that time last time.
+    // Zero: never.
+    Clock::duration reply_spin = std::chrono::microseconds(20);
   };
 
   Channel(Settings settings, std::unique_ptr<rm::process::Process> process);
@@ -105,6 +111,7 @@ class Channel {
 
  private:
   struct Entry {
+    std::string name;  // the command name as written (aliases applied)
     std::string line;  // the command as written, aliases applied
     std::string desc;  // "'genmove b'" or "first command (protocol_version)"
     std::string known_name;
@@ -137,6 +144,8 @@ class Channel {
   std::unique_ptr<rm::process::Process> process_;
   std::deque<Entry> entries_;
   Clock::time_point last_read_end_{};
+  // Commands whose last response took longer than reply_spin: not worth spinning for.
+  std::set<std::string> slow_commands_;
   bool first_command_ = true;
   bool first_response_ = true;
   bool any_written_ = false;

@@ -20,6 +20,7 @@
 #include <thread>
 
 #include "engine/process/child_launch.hpp"
+#include "engine/process/cpu_affinity.hpp"
 #include "engine/process/group_wait.hpp"
 #include "engine/process/saturating_duration.hpp"
 #include "engine/process/stderr_collector.hpp"
@@ -85,6 +86,9 @@ struct Process::Impl {
   int stdout_fd = -1;
   std::string read_buffer;
   bool stdout_eof = false;
+  // False when the spawning thread was pinned to one CPU (the engine inherits that): the
+  // engine then needs the very CPU a spinning reader would hold.
+  bool may_spin = true;
   std::unique_ptr<detail::StderrCollector> stderr_collector;
 
   std::mutex reap_mutex;  // guards `reaped` against signal_group from other threads
@@ -139,7 +143,11 @@ struct Process::Impl {
   // stdout would otherwise give no EOF, and the read would wait for the whole deadline.
   // Output already in the pipe is read even when the deadline has passed (its sender kept
   // the deadline; the reader was late, e.g. closing another engine first).
-  IoStatus fill(Clock::time_point deadline, const std::atomic<bool>* abort, std::string& error) {
+  IoStatus fill(Clock::time_point deadline, const std::atomic<bool>* abort, std::string& error,
+                Clock::duration spin) {
+    if (spin > Clock::duration::zero() && may_spin) {
+      if (auto status = spin_read(std::min(deadline, Clock::now() + spin))) return *status;
+    }
     while (true) {
       if (abort != nullptr && abort->load()) return IoStatus::Aborted;
       const auto now = Clock::now();
@@ -181,6 +189,28 @@ struct Process::Impl {
       read_buffer.append(buf, static_cast<std::size_t>(n));
       return IoStatus::Ok;
     }
+  }
+
+  // Tries the (non-blocking) pipe until `until`: Ok or Eof once something came, nullopt when
+  // nothing did (or on an error, which the poll loop then reports). Why: on a VM, sleeping
+  // in poll() and being woken from another CPU costs tens of microseconds of wall and CPU
+  // (an idle virtual CPU halts, and waking it is an exit to the host), more than asking
+  // again for the few microseconds a fast engine takes to answer.
+  std::optional<IoStatus> spin_read(Clock::time_point until) {
+    char buf[65536];
+    do {
+      const ssize_t n = ::read(stdout_fd, buf, sizeof buf);
+      if (n > 0) {
+        read_buffer.append(buf, static_cast<std::size_t>(n));
+        return IoStatus::Ok;
+      }
+      if (n == 0) {
+        stdout_eof = true;
+        return IoStatus::Eof;
+      }
+      if (errno != EAGAIN && errno != EINTR) return std::nullopt;
+    } while (Clock::now() < until);
+    return std::nullopt;
   }
 };
 
@@ -316,6 +346,7 @@ std::variant<std::unique_ptr<Process>, SpawnError> Process::spawn(const ProcessS
   auto impl = std::make_unique<Impl>();
   impl->pid = pid;
   impl->pidfd = launched.pidfd;
+  impl->may_spin = allowed_cpus().size() != 1;
   impl->stdin_fd = in[1];
   impl->stdout_fd = out[0];
   impl->stderr_collector = std::make_unique<detail::StderrCollector>(
@@ -376,7 +407,7 @@ WriteResult Process::write_text(std::string_view data) {
 }
 
 ReadResult Process::read_line(Clock::time_point deadline, std::size_t max_bytes,
-                              const std::atomic<bool>* abort) {
+                              const std::atomic<bool>* abort, Clock::duration spin) {
   ReadResult result;
   std::size_t scanned = 0;
   while (true) {
@@ -398,11 +429,12 @@ ReadResult Process::read_line(Clock::time_point deadline, std::size_t max_bytes,
       buf.clear();
       return result;
     }
-    const IoStatus s = impl_->fill(deadline, abort, result.error);
+    const IoStatus s = impl_->fill(deadline, abort, result.error, spin);
     if (s != IoStatus::Ok && s != IoStatus::Eof) {
       result.status = s;
       return result;
     }
+    spin = Clock::duration::zero();  // the rest of a line that has begun is on its way
   }
 }
 
@@ -413,7 +445,7 @@ ReadResult Process::peek_byte(Clock::time_point deadline, const std::atomic<bool
       result.status = IoStatus::Eof;
       return result;
     }
-    const IoStatus s = impl_->fill(deadline, abort, result.error);
+    const IoStatus s = impl_->fill(deadline, abort, result.error, Clock::duration::zero());
     if (s != IoStatus::Ok && s != IoStatus::Eof) {
       result.status = s;
       return result;

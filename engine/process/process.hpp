@@ -113,9 +113,12 @@ class Process {
 
   // Reads one line ('\n' removed) before `deadline`. At most max_bytes are accepted for the
   // line; more gives TooLong (the excess stays unread). `abort` (may be null) is polled
-  // at least every 50 ms.
+  // at least every 50 ms. `spin`: if nothing is buffered, how long to keep asking the pipe
+  // before sleeping until data comes (cheaper than being woken, for answers expected within
+  // microseconds); ignored when the process was spawned from a thread pinned to one CPU.
   ReadResult read_line(Clock::time_point deadline, std::size_t max_bytes,
-                       const std::atomic<bool>* abort = nullptr);
+                       const std::atomic<bool>* abort = nullptr,
+                       Clock::duration spin = Clock::duration::zero());
 
   // Waits (before `deadline`) until at least one byte is available or EOF, without
   // consuming anything. Ok: `line` holds the first buffered byte. Lets the GTP layer check

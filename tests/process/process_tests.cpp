@@ -87,6 +87,35 @@ TEST_CASE("read_line returns Timeout at the deadline and close terminates the gr
   check_nothing_left(pgid);
 }
 
+TEST_CASE("a read that spins first still gets late lines, EOF and its deadline", "[process]") {
+  SECTION("a quick answer, then one that comes long after the spin") {
+    auto p = engine({"--burn-cpu", "0.05"});
+    REQUIRE(p->write_line("name").status == IoStatus::Ok);
+    CHECK(p->read_line(in(5000ms), 1024, nullptr, 1ms).line == "= scripted");
+    CHECK(p->read_line(in(5000ms), 1024, nullptr, 1ms).line.empty());
+    REQUIRE(p->write_line("genmove b").status == IoStatus::Ok);
+    const auto r = p->read_line(in(5000ms), 1024, nullptr, 1ms);
+    REQUIRE(r.status == IoStatus::Ok);
+    CHECK(r.line.rfind("= ", 0) == 0);
+    p->close({1, 1});
+    check_nothing_left(p->pid());
+  }
+  SECTION("the deadline ends the spin: an hour's spin does not hang") {
+    auto p = engine({"--hang-at-start"});
+    CHECK(p->read_line(in(100ms), 1024, nullptr, std::chrono::hours(1)).status ==
+          IoStatus::Timeout);
+    p->close({0, 0});
+    check_nothing_left(p->pid());
+  }
+  SECTION("an engine that exits gives Eof during the spin") {
+    auto p = engine({"--crash-at-start"});
+    CHECK(p->read_line(in(5000ms), 1024, nullptr, std::chrono::seconds(10)).status ==
+          IoStatus::Eof);
+    p->close({1, 1});
+    check_nothing_left(p->pid());
+  }
+}
+
 TEST_CASE("the abort flag ends a wait", "[process]") {
   auto p = engine({"--hang-at-start"});
   std::atomic<bool> abort{false};

@@ -203,26 +203,22 @@ nlohmann::json CeTuner::json_report() const {
   }
   std::vector<double> means;
   for (const auto& g : distribution_) means.push_back(g.mean);
-  nlohmann::json report = {
-      {"competition_type", "ce_tuner"},
-      {"code", cf_.code},
-      {"description", cf_.common.description},
-      {"games_played", games_played},
-      {"games_remaining", *games_remaining()},
-      {"finished", finished()},
-      {"generation", generation_},
-      {"number_of_generations", settings_.number_of_generations},
-      {"samples_per_generation", settings_.samples_per_generation},
-      {"batch_size", settings_.batch_size},
-      {"elite_proportion", settings_.elite_proportion},
-      {"step_size", settings_.step_size},
-      {"opponent", {{"code", settings_.opponent}, {"description", opponent_description_}}},
-      {"distribution", gaussians(distribution_)},
-      {"distribution_parameters", format_parameters(means)},
-      {"samples_generation", samples_generation_},
-      {"samples", current},
-      {"generations", generations},
-      {"pool", pool_stats_.json()}};
+  nlohmann::json report = tuner_json_report_header("ce_tuner", cf_, games_played,
+                                                   settings_.opponent, opponent_description_);
+  report.update({{"games_remaining", *games_remaining()},
+                 {"finished", finished()},
+                 {"generation", generation_},
+                 {"number_of_generations", settings_.number_of_generations},
+                 {"samples_per_generation", settings_.samples_per_generation},
+                 {"batch_size", settings_.batch_size},
+                 {"elite_proportion", settings_.elite_proportion},
+                 {"step_size", settings_.step_size},
+                 {"distribution", gaussians(distribution_)},
+                 {"distribution_parameters", format_parameters(means)},
+                 {"samples_generation", samples_generation_},
+                 {"samples", current},
+                 {"generations", generations},
+                 {"pool", pool_stats_.json()}});
   validation_->add_to_json_report(report);
   return report;
 }

@@ -175,23 +175,18 @@ nlohmann::json McTuner::json_report() const {
   const int games = root.visits - initial_visits;
   const int wins = root.wins - initial_wins;
   const auto best = tree_.best_path();
-  nlohmann::json report = {
-      {"competition_type", "mc_tuner"},
-      {"code", cf_.code},
-      {"description", cf_.common.description},
-      {"games_played", numbers_.fixed()},
-      {"number_of_games",
-       settings_.number_of_games ? nlohmann::json(*settings_.number_of_games) : nlohmann::json()},
-      {"opponent", {{"code", settings_.opponent}, {"description", opponent_description_}}},
-      {"tree",
-       {{"nodes", tree_.node_count()},
-        {"games", games},
-        {"wins", wins},
-        {"win_rate",
-         games > 0 ? nlohmann::json(static_cast<double>(wins) / games) : nlohmann::json()}}},
-      {"best", candidate_json(best, tree_.node_at(best))},
-      {"candidates", candidates},
-      {"pool", pool_stats_.json()}};
+  nlohmann::json report = tuner_json_report_header("mc_tuner", cf_, numbers_.fixed(),
+                                                   settings_.opponent, opponent_description_);
+  report["number_of_games"] =
+      settings_.number_of_games ? nlohmann::json(*settings_.number_of_games) : nlohmann::json();
+  report["tree"] = {{"nodes", tree_.node_count()},
+                    {"games", games},
+                    {"wins", wins},
+                    {"win_rate", games > 0 ? nlohmann::json(static_cast<double>(wins) / games)
+                                           : nlohmann::json()}};
+  report["best"] = candidate_json(best, tree_.node_at(best));
+  report["candidates"] = candidates;
+  report["pool"] = pool_stats_.json();
   validation_->add_to_json_report(report);
   return report;
 }

@@ -127,19 +127,14 @@ std::vector<std::string> ModelTuner::periodic_history_lines() const {
 }
 
 nlohmann::json ModelTuner::json_report() const {
-  nlohmann::json j = {
-      {"competition_type", "model_tuner"},
-      {"code", cf_.code},
-      {"description", cf_.common.description},
-      {"games_played", numbers_.fixed()},
-      {"number_of_games",
-       settings_.number_of_games ? nlohmann::json(*settings_.number_of_games) : nlohmann::json()},
-      {"opponent", {{"code", settings_.opponent}, {"description", opponent_description_}}},
-      {"results",
-       {{"games", search_.samples().size()}, {"wins", wins_}, {"no_winner", no_winner_}}},
-      {"estimate", nullptr},
-      {"model", nullptr},
-      {"pool", pool_stats_.json()}};
+  nlohmann::json j = tuner_json_report_header("model_tuner", cf_, numbers_.fixed(),
+                                              settings_.opponent, opponent_description_);
+  j["number_of_games"] =
+      settings_.number_of_games ? nlohmann::json(*settings_.number_of_games) : nlohmann::json();
+  j["results"] = {{"games", search_.samples().size()}, {"wins", wins_}, {"no_winner", no_winner_}};
+  j["estimate"] = nullptr;
+  j["model"] = nullptr;
+  j["pool"] = pool_stats_.json();
   validation_->add_to_json_report(j);
   if (search_.last_fit_size() == 0) return j;
   const model::Estimate e = search_.estimate(kReportDraws);

@@ -31,6 +31,8 @@ struct ModelTunerSettings {
   CandidateTemplate candidate;
   // The sampling region's half-width is region_scale * n^(-1/6) of the normalised range.
   double region_scale = 1.0;
+  // The share of the early games drawn from a region three times as wide (0: none).
+  double exploration = 0.0;
   std::optional<std::uint64_t> seed;
   ValidationSettings validation;  // games of the recommended candidate, not fed to the model
 

@@ -14,8 +14,8 @@ namespace rm::control::detail {
 
 const std::vector<std::string>& model_tuner_keys() {
   static const std::vector<std::string> keys{
-      "number_of_games", "candidate_colour", "opponent", "parameters",
-      "candidate",       "region_scale",     "seed",     "validation"};
+      "number_of_games", "candidate_colour", "opponent", "parameters", "candidate",
+      "region_scale",    "exploration",      "seed",     "validation"};
   return keys;
 }
 
@@ -97,6 +97,11 @@ ModelTunerSettings read_model_tuner(const Reader& r, const Mapping& top,
     if (!(s.region_scale >= 0.05 && s.region_scale <= 10.0))
       r.fail(*f,
              "must be between 0.05 and 10 (got " + rm::scales::python_repr(s.region_scale) + ")");
+  }
+  if (auto f = top.find("exploration")) {
+    s.exploration = read_number(r, *f);
+    if (!(s.exploration >= 0.0 && s.exploration <= 0.5))
+      r.fail(*f, "must be between 0 and 0.5 (got " + rm::scales::python_repr(s.exploration) + ")");
   }
   if (auto f = top.find("seed")) s.seed = read_seed(r, *f);
   if (auto f = top.find("validation")) s.validation = read_validation(r, *f);

@@ -128,6 +128,34 @@ TEST_CASE("quadratic model: maximum in the box", "[model_tuner]") {
   CHECK(corner[0] == -1.0);
 }
 
+TEST_CASE("model search: a share of early games explores a region three times as wide",
+          "[model_tuner]") {
+  // A region of half-width 0.1 around 0: a wide game lands beyond it two times in three.
+  auto outside_share = [](double fraction, int results) {
+    SearchSettings settings;
+    settings.explore_fraction = fraction;
+    ModelSearch search(settings);
+    std::vector<Sample> samples(static_cast<std::size_t>(results), Sample{{0.0}, 1.0, 1.0});
+    REQUIRE(search.restore(samples, {}, {}, {0.0}, {0.1}, {0.0}, 0));
+    std::mt19937_64 rng(5);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    int outside = 0, beyond_wide = 0;
+    const int draws = 20000;
+    for (int i = 0; i < draws; ++i) {
+      const std::vector<double> point = search.choose([&] { return unit(rng); });
+      const double u = point.empty() ? 9.0 : point.front();
+      if (point.size() != 1 || std::abs(u) > 0.3 + 1e-12) ++beyond_wide;
+      if (std::abs(u) > 0.1) ++outside;
+    }
+    CHECK(beyond_wide == 0);
+    return static_cast<double>(outside) / draws;
+  };
+  CHECK(outside_share(0.0, 0) == 0.0);
+  CHECK(outside_share(0.3, 0) == Approx(0.2).margin(0.015));
+  // After 500 results the share falls as 500 / n: at 5000, a tenth of it.
+  CHECK(outside_share(0.3, 5000) == Approx(0.02).margin(0.005));
+}
+
 TEST_CASE("model_tuner: candidates are in range, integer values whole", "[model_tuner]") {
   rm::test::TempDir dir;
   ModelTuner tuner(model_control(dir));

@@ -82,6 +82,13 @@ TEST_CASE("model_tuner: a control file loads with every setting", "[model_tuner]
         std::vector<std::string>{"ringbot", "--playouts", "300", "--uct_c", "0.500"});
 }
 
+TEST_CASE("model_tuner: exploration is read", "[model_tuner]") {
+  TempDir dir;
+  const ControlFile c = load_control_file(
+      dir.write("model.yaml", model_control("region_scale: 0.8\n", "exploration: 0.2\n")));
+  CHECK(std::get<ModelTunerSettings>(c.competition).exploration == 0.2);
+}
+
 TEST_CASE("model_tuner: defaults", "[model_tuner]") {
   TempDir dir;
   std::string text = model_control("region_scale: 0.8\nseed: 3\n", "");
@@ -90,6 +97,7 @@ TEST_CASE("model_tuner: defaults", "[model_tuner]") {
   const auto& s = std::get<ModelTunerSettings>(c.competition);
   CHECK_FALSE(s.number_of_games);
   CHECK(s.region_scale == 1.0);
+  CHECK(s.exploration == 0.0);
   CHECK_FALSE(s.seed);
 }
 
@@ -113,6 +121,10 @@ TEST_CASE("model_tuner: control file errors name file:line:column and the settin
        "numbers in its range"},
       {"region_scale: 0.8", "region_scale: 20",
        "model.yaml:9:15: region_scale: must be between 0.05 and 10 (got 20.0)"},
+      {"region_scale: 0.8", "exploration: 0.6",
+       "model.yaml:9:14: exploration: must be between 0 and 0.5 (got 0.6)"},
+      {"region_scale: 0.8", "exploration: -0.1",
+       "model.yaml:9:14: exploration: must be between 0 and 0.5 (got -0.1)"},
       {"number_of_games: 500", "number_of_games: -5",
        "model.yaml:6:18: number_of_games: must be a non-negative integer (got -5)"},
       {"opponent: opp", "opponent: op",

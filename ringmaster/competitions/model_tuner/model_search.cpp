@@ -30,6 +30,12 @@ int ModelSearch::initial_random_games() const {
                                             : 3 * coefficient_count(settings_.dims);
 }
 
+double ModelSearch::exploration_share() const {
+  const double n = static_cast<double>(samples_.size());
+  const double until = static_cast<double>(settings_.explore_until);
+  return settings_.explore_fraction * (n <= until ? 1.0 : until / n);
+}
+
 void ModelSearch::add(std::vector<double> u, double y) {
   samples_.push_back(Sample{std::move(u), y, 1.0});
   const int n = static_cast<int>(samples_.size());

@@ -36,6 +36,14 @@ struct SearchSettings {
   // The half-width grows at most by this factor per refit.
   double region_growth = 1.1;
   double averaging = 0.05;
+  // The share of games drawn from a region explore_width times as wide (clipped to the box),
+  // until explore_until results; after that the share falls as explore_until / n. Why: a
+  // local fit of the first few hundred noisy games can settle on a spurious peak of a flat
+  // slope, and the kernel then ignores everything outside; the wider games keep the early
+  // fits global enough to find the real one. Later they would only add the bias of a wide fit.
+  double explore_fraction = 0.0;
+  double explore_width = 3.0;
+  int explore_until = 500;
 };
 
 // The current estimate of the optimum.
@@ -56,11 +64,16 @@ class ModelSearch {
   // The point for the next game; `unit` gives uniform numbers in [0, 1).
   template <typename Unit>
   std::vector<double> choose(Unit&& unit) const {
+    const double width = settings_.explore_fraction > 0.0 && unit() < exploration_share()
+                             ? settings_.explore_width
+                             : 1.0;
     std::vector<double> u(centre_.size());
     for (std::size_t k = 0; k < u.size(); ++k)
-      u[k] = std::clamp(centre_[k] + half_width_[k] * (2.0 * unit() - 1.0), -1.0, 1.0);
+      u[k] = std::clamp(centre_[k] + width * half_width_[k] * (2.0 * unit() - 1.0), -1.0, 1.0);
     return u;
   }
+  // The share of the next games drawn from the wider region (see SearchSettings).
+  double exploration_share() const;
   // A result; refits when due (deterministic in the order of results).
   void add(std::vector<double> u, double y);
 

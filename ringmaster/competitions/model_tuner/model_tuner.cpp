@@ -24,6 +24,7 @@ model::SearchSettings search_settings_of(const rm::control::ModelTunerSettings& 
   model::SearchSettings search;
   search.dims = static_cast<int>(s.parameters.size());
   search.region_scale = s.region_scale;
+  search.explore_fraction = s.exploration;
   return search;
 }
 

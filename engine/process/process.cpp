@@ -214,6 +214,18 @@ struct Process::Impl {
   }
 };
 
+namespace {
+std::atomic<bool> spin_allowed{true};
+}  // namespace
+
+void set_read_spin_allowed(bool allowed) {
+  spin_allowed = allowed;
+}
+
+bool read_spin_allowed() {
+  return spin_allowed;
+}
+
 Process::Process(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
 Process::~Process() {
@@ -346,7 +358,7 @@ std::variant<std::unique_ptr<Process>, SpawnError> Process::spawn(const ProcessS
   auto impl = std::make_unique<Impl>();
   impl->pid = pid;
   impl->pidfd = launched.pidfd;
-  impl->may_spin = allowed_cpus().size() != 1;
+  impl->may_spin = read_spin_allowed() && allowed_cpus().size() != 1;
   impl->stdin_fd = in[1];
   impl->stdout_fd = out[0];
   impl->stderr_collector = std::make_unique<detail::StderrCollector>(

@@ -91,6 +91,13 @@ struct SpawnError {
       message;  // e.g. "cannot find executable 'foo' (looked on PATH, beside ..., /usr/games)"
 };
 
+// Whether reads may spin at all (see Process::read_line), for the whole program. A spin pays
+// only while a CPU is free to run it; when as many games run at once as there are CPUs, it
+// takes time from the engines. Set before engines are spawned (a process keeps the setting it
+// was spawned with); allowed by default.
+void set_read_spin_allowed(bool allowed);
+bool read_spin_allowed();
+
 class Process {
  public:
   using Clock = std::chrono::steady_clock;

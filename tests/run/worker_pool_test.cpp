@@ -1,5 +1,7 @@
 #include "ringmaster/run/worker_pool.hpp"
 
+#include "ringmaster/run/executor/local_executor.hpp"
+
 #include <catch2/catch.hpp>
 #include <mutex>
 #include <set>
@@ -168,4 +170,22 @@ TEST_CASE("a CPU the process may not use is refused with a clear error", "[pool]
                     Catch::StartsWith("can't pin worker 0 to CPU 100000: Invalid argument"));
   CHECK(rm::process::cpu_list_text({0, 1, 2, 5, 7, 8}) == "0-2,5,7-8");
   CHECK(rm::process::cpu_list_text({}).empty());
+}
+
+TEST_CASE("local workers let reads spin only while every game has two CPUs", "[pool]") {
+  const auto cpus = rm::process::allowed_cpus().size();
+  auto no_game = [](const GameJob& j, int, const std::atomic<bool>*) {
+    GameResult r;
+    r.game_id = j.game_id;
+    return r;
+  };
+  {
+    rm::run::LocalExecutor many(static_cast<int>(cpus), no_game, std::vector<int>{});
+    CHECK(rm::process::read_spin_allowed() == (cpus == 0));
+  }
+  {
+    rm::run::LocalExecutor one(1, no_game, std::vector<int>{});
+    CHECK(rm::process::read_spin_allowed() == (cpus >= 2));
+  }
+  rm::process::set_read_spin_allowed(true);
 }

@@ -86,8 +86,9 @@ struct Process::Impl {
   int stdout_fd = -1;
   std::string read_buffer;
   bool stdout_eof = false;
-  // False when the spawning thread was pinned to one CPU (the engine inherits that): the
-  // engine then needs the very CPU a spinning reader would hold.
+  // False when spinning was not allowed at spawn (set_read_spin_allowed), or when the
+  // spawning thread was pinned to one CPU (the engine inherits that): the engine then needs
+  // the very CPU a spinning reader would hold.
   bool may_spin = true;
   std::unique_ptr<detail::StderrCollector> stderr_collector;
 

@@ -122,7 +122,8 @@ class Process {
   // line; more gives TooLong (the excess stays unread). `abort` (may be null) is polled
   // at least every 50 ms. `spin`: if nothing is buffered, how long to keep asking the pipe
   // before sleeping until data comes (cheaper than being woken, for answers expected within
-  // microseconds); ignored when the process was spawned from a thread pinned to one CPU.
+  // microseconds); ignored when the process was spawned from a thread pinned to one CPU, or
+  // while set_read_spin_allowed(false).
   ReadResult read_line(Clock::time_point deadline, std::size_t max_bytes,
                        const std::atomic<bool>* abort = nullptr,
                        Clock::duration spin = Clock::duration::zero());

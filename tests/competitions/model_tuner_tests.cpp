@@ -156,6 +156,36 @@ TEST_CASE("model search: a share of early games explores a region three times as
   CHECK(outside_share(0.3, 5000) == Approx(0.02).margin(0.005));
 }
 
+TEST_CASE("model search: the estimate from a narrower fit is nearer a kinked optimum",
+          "[model_tuner]") {
+  // CLOP's Angle: a kink at -0.2, steep to the left, gentle to the right. A quadratic over the
+  // whole region leans to the gentle side; the narrower fit leans less.
+  auto angle = [](double x) {
+    const double logit = x < -0.2 ? 1.0 + std::sqrt(2.0) - 2.0 * std::sqrt(0.3 - x)
+                                  : 1.0 + std::sqrt(2.0) - std::sqrt(x + 2.2);
+    return 1.0 / (1.0 + std::exp(-logit));
+  };
+  auto mean_error = [&](double estimate_kernel) {
+    double total = 0.0;
+    for (int run = 0; run < 8; ++run) {
+      SearchSettings settings;
+      settings.estimate_kernel = estimate_kernel;
+      ModelSearch search(settings);
+      std::mt19937_64 rng(static_cast<std::uint64_t>(run) + 1);
+      std::uniform_real_distribution<double> unit(0.0, 1.0);
+      for (int i = 0; i < 4000; ++i) {
+        const std::vector<double> u = search.choose([&] { return unit(rng); });
+        const double x = u.empty() ? 0.0 : u[0];
+        search.add(u, unit(rng) < angle(x) ? 1.0 : 0.0);
+      }
+      const std::vector<double> best = search.best();
+      total += std::abs((best.empty() ? 1.0 : best[0]) + 0.2);
+    }
+    return total / 8;
+  };
+  CHECK(mean_error(0.7) < mean_error(0.0));
+}
+
 TEST_CASE("model_tuner: candidates are in range, integer values whole", "[model_tuner]") {
   rm::test::TempDir dir;
   ModelTuner tuner(model_control(dir));

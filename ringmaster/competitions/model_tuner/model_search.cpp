@@ -44,16 +44,36 @@ void ModelSearch::add(std::vector<double> u, double y) {
   if (n - last_fit_size_ >= due) refit();
 }
 
-void ModelSearch::refit() {
-  // Gaussian kernel around the current region (sd = half-width per parameter).
+void ModelSearch::weigh_samples(double kernel_scale) {
   for (Sample& s : samples_) {
     double z2 = 0.0;
     for (std::size_t k = 0; k < centre_.size(); ++k) {
-      const double z = (s.u[k] - centre_[k]) / half_width_[k];
+      const double z = (s.u[k] - centre_[k]) / (kernel_scale * half_width_[k]);
       z2 += z * z;
     }
     s.weight = z2 > 40.0 ? 0.0 : std::exp(-0.5 * z2);
   }
+}
+
+std::vector<double> ModelSearch::estimate_target() {
+  if (settings_.estimate_kernel <= 0.0 ||
+      static_cast<int>(samples_.size()) <= settings_.estimate_fit_from)
+    return centre_;
+  // The weights are the fit's only use of them: the next refit sets them again. In d
+  // dimensions the kernel is estimate_kernel^(1/d) of the region's, so that it keeps about
+  // the same share of the games' weight whatever d (a narrower one left the 5-D fit noisy).
+  weigh_samples(std::pow(settings_.estimate_kernel, 1.0 / settings_.dims));
+  QuadraticModel narrow = model_;  // warm start from the region's fit
+  if (!narrow.fit(samples_)) return centre_;
+  std::vector<double> top = maximise_in_box(narrow.beta(), settings_.dims);
+  for (std::size_t k = 0; k < top.size(); ++k)
+    top[k] = std::clamp(top[k], centre_[k] - half_width_[k], centre_[k] + half_width_[k]);
+  return top;
+}
+
+void ModelSearch::refit() {
+  // Gaussian kernel around the current region (sd = half-width per parameter).
+  weigh_samples(1.0);
   model_.fit(samples_);
   const bool first_fit = last_fit_size_ == 0;
   last_fit_size_ = static_cast<int>(samples_.size());
@@ -62,9 +82,10 @@ void ModelSearch::refit() {
   const std::vector<double> top = maximise_in_box(model_.beta(), settings_.dims);
   for (std::size_t k = 0; k < centre_.size(); ++k)
     centre_[k] = std::clamp(top[k], centre_[k] - half_width_[k], centre_[k] + half_width_[k]);
+  const std::vector<double> target = estimate_target();
   for (std::size_t k = 0; k < centre_.size(); ++k)
     estimate_[k] =
-        first_fit ? centre_[k] : estimate_[k] + settings_.averaging * (centre_[k] - estimate_[k]);
+        first_fit ? target[k] : estimate_[k] + settings_.averaging * (target[k] - estimate_[k]);
 
   // The new half-width: the schedule, but not below twice the optimum's posterior spread.
   const double scheduled =

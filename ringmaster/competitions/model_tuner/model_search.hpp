@@ -36,6 +36,14 @@ struct SearchSettings {
   // The half-width grows at most by this factor per refit.
   double region_growth = 1.1;
   double averaging = 0.05;
+  // The estimate follows the maximum of a second fit, with a kernel this fraction of the
+  // region's in one dimension (its d-th root in d; 0: the region's centre itself), once
+  // estimate_fit_from results are in. Why: a
+  // quadratic fitted over the whole region is biased where the win rate is not quadratic (a
+  // kink, an asymmetric peak) by an amount that grows with the width; the region must stay
+  // wide enough to measure the curvature, but the estimate can come from a narrower fit.
+  double estimate_kernel = 0.7;
+  int estimate_fit_from = 500;
   // The share of games drawn from a region explore_width times as wide (clipped to the box),
   // until explore_until results; after that the share falls as explore_until / n. Why: a
   // local fit of the first few hundred noisy games can settle on a spurious peak of a flat
@@ -77,8 +85,9 @@ class ModelSearch {
   // A result; refits when due (deterministic in the order of results).
   void add(std::vector<double> u, double y);
 
-  // The estimated optimum: the region's centre, averaged over the recent refits (each new
-  // centre moves it by `averaging` of the way), which removes most of the fits' jitter.
+  // The estimated optimum: the maximum of the narrower fit (see estimate_kernel; early on the
+  // region's centre), averaged over the recent refits (each refit moves it by `averaging` of
+  // the way), which removes most of the fits' jitter.
   const std::vector<double>& best() const { return estimate_; }
   const std::vector<double>& centre() const { return centre_; }
   const std::vector<double>& half_width() const { return half_width_; }
@@ -97,6 +106,11 @@ class ModelSearch {
 
  private:
   void refit();
+  // Each sample's weight: a Gaussian kernel around the region's centre, with standard
+  // deviation kernel_scale times the half-width per parameter.
+  void weigh_samples(double kernel_scale);
+  // Where the estimate moves towards after a refit (see estimate_kernel).
+  std::vector<double> estimate_target();
   SearchSettings settings_;
   std::vector<Sample> samples_;
   QuadraticModel model_;

@@ -7,24 +7,16 @@
 
 #include "process_scan.hpp"
 #include "ringmaster/game/referee.hpp"
+#include "tests/support/scripted_player.hpp"
 
 using namespace rm::game;
 
 namespace {
 
-const std::string kScripted = std::string(RM_BIN_DIR) + "/scripted_engine";
+const std::string& kScripted = rm::test::kScriptedEngine;
 
 PlayerSpec scripted(const std::string& code, std::vector<std::string> flags = {}) {
-  PlayerSpec p;
-  p.code = code;
-  p.engine.name = code;
-  p.engine.process.argv = {kScripted};
-  for (auto& f : flags) p.engine.process.argv.push_back(std::move(f));
-  p.engine.timeouts.startup_s = 10;
-  p.engine.timeouts.genmove_s = 10;
-  p.engine.timeouts.other_s = 10;
-  p.engine.timeouts.quit_s = 1;
-  return p;
+  return rm::test::scripted_player(code, std::move(flags));
 }
 
 GameJob job_for(const std::string& id, PlayerSpec black, PlayerSpec white) {

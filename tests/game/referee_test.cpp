@@ -6,6 +6,8 @@
 
 #include <atomic>
 #include <catch2/catch.hpp>
+
+#include "tests/support/scripted_player.hpp"
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -19,7 +21,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kScripted = std::string(RM_BIN_DIR) + "/scripted_engine";
+const std::string& kScripted = rm::test::kScriptedEngine;
 const std::string kGnugo = "/usr/games/gnugo";
 
 bool have(const std::string& path) {
@@ -44,16 +46,7 @@ fs::path scratch(const std::string& name) {
 }
 
 PlayerSpec scripted(const std::string& code, std::vector<std::string> flags = {}) {
-  PlayerSpec p;
-  p.code = code;
-  p.engine.name = code;
-  p.engine.process.argv = {kScripted};
-  for (auto& f : flags) p.engine.process.argv.push_back(std::move(f));
-  p.engine.timeouts.startup_s = 10;
-  p.engine.timeouts.genmove_s = 10;
-  p.engine.timeouts.other_s = 10;
-  p.engine.timeouts.quit_s = 1;
-  return p;
+  return rm::test::scripted_player(code, std::move(flags));
 }
 
 GameJob job_for(const std::string& id, PlayerSpec black, PlayerSpec white, int size = 9) {

@@ -10,10 +10,11 @@
 #include <vector>
 
 #include "ringmaster/game/game_job.hpp"
+#include "tests/support/scripted_player.hpp"
 
 namespace rm::games_test {
 
-inline const std::string kScripted = std::string(RM_BIN_DIR) + "/scripted_engine";
+inline const std::string& kScripted = rm::test::kScriptedEngine;
 inline const std::string kGnugo = "/usr/games/gnugo";
 
 inline bool have(const std::string& path) {
@@ -29,16 +30,7 @@ inline std::filesystem::path scratch(const std::string& name) {
 }
 
 inline rm::game::PlayerSpec scripted(const std::string& code, std::vector<std::string> flags = {}) {
-  rm::game::PlayerSpec p;
-  p.code = code;
-  p.engine.name = code;
-  p.engine.process.argv = {kScripted};
-  for (auto& f : flags) p.engine.process.argv.push_back(std::move(f));
-  p.engine.timeouts.startup_s = 10;
-  p.engine.timeouts.genmove_s = 30;
-  p.engine.timeouts.other_s = 10;
-  p.engine.timeouts.quit_s = 1;
-  return p;
+  return rm::test::scripted_player(code, std::move(flags), /*genmove_s=*/30);
 }
 
 inline rm::gtp::EngineSpec gnugo_engine() {

@@ -4,6 +4,10 @@
 
 namespace rm::run {
 
+namespace {
+constexpr const char* kNoAllocation = "srun could not get an allocation";
+}  // namespace
+
 // The causes Slurm writes to the step's stderr ("*** STEP 12.0 ON vm CANCELLED AT ... DUE TO
 // TIME LIMIT ***", "srun: error: Node failure on vm", "DUE TO PREEMPTION").
 std::string slurm_cause(const std::string& err) {
@@ -17,11 +21,16 @@ std::string slurm_cause(const std::string& err) {
       {"Node failure", "the job's node failed"},
       {"NODE_FAIL", "the job's node failed"},
       {"CANCELLED", "the job was cancelled"},
-      {"Unable to allocate resources", "srun could not get an allocation"},
+      {"Unable to allocate resources", kNoAllocation},
   };
   for (const auto& c : causes)
     if (err.find(c.text) != std::string::npos) return c.cause;
   return "";
+}
+
+bool slurm_cause_needs_job_state(const std::string& srun_stderr) {
+  const std::string cause = slurm_cause(srun_stderr);
+  return cause.empty() || cause == kNoAllocation;
 }
 
 std::string slurm_state_cause(const std::string& state) {
@@ -55,7 +64,12 @@ std::string last_lines(const std::string& text, std::size_t n) {
 std::string slurm_failure_reason(const ChildOutcome& srun, const std::string& problem,
                                  const std::string& job_state) {
   std::string c = slurm_cause(srun.err);
-  if (c.empty()) c = slurm_state_cause(job_state);
+  // A job ended by the cluster before srun got it ("Job/step already completing or
+  // completed") is an allocation failure on stderr; its final state says why.
+  if (c.empty() || c == kNoAllocation) {
+    const std::string from_state = slurm_state_cause(job_state);
+    if (!from_state.empty()) c = from_state;
+  }
   std::string reason = "slurm: ";
   if (!srun.spawn_error.empty())
     reason += "cannot run srun: " + srun.spawn_error;

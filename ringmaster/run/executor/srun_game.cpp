@@ -116,7 +116,8 @@ rm::game::GameResult play_game_with_srun(const SrunGame& srun, const rm::game::G
   // srun does not always print why the cluster ended its step (a scancel can leave only
   // "task 0: Terminated"): then the job's final state says.
   const auto job_state = [&] {
-    return slurm_cause(outcome.err).empty() ? SlurmJobs::final_state(job_name) : std::string();
+    return slurm_cause_needs_job_state(outcome.err) ? SlurmJobs::final_state(job_name)
+                                                    : std::string();
   };
   if (!problem.empty()) {
     // Stopped by us: the run loop treats it as any aborted game.

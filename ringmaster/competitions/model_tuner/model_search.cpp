@@ -23,7 +23,9 @@ ModelSearch::ModelSearch(SearchSettings settings)
       model_(settings.dims),
       centre_(static_cast<std::size_t>(settings.dims), 0.0),
       half_width_(static_cast<std::size_t>(settings.dims), 1.0),
-      estimate_(static_cast<std::size_t>(settings.dims), 0.0) {}
+      estimate_(static_cast<std::size_t>(settings.dims), 0.0) {
+  if (settings_.dims == 1 && settings_.thompson_share > 0.0) gp_.emplace(settings_.gp_bins);
+}
 
 int ModelSearch::initial_random_games() const {
   return settings_.initial_random_games > 0 ? settings_.initial_random_games
@@ -37,6 +39,7 @@ double ModelSearch::exploration_share() const {
 }
 
 void ModelSearch::add(std::vector<double> u, double y) {
+  if (gp_) gp_->add(u[0], y);
   samples_.push_back(Sample{std::move(u), y, 1.0});
   const int n = static_cast<int>(samples_.size());
   if (n < initial_random_games()) return;
@@ -86,6 +89,7 @@ void ModelSearch::refit() {
   for (std::size_t k = 0; k < centre_.size(); ++k)
     estimate_[k] =
         first_fit ? target[k] : estimate_[k] + settings_.averaging * (target[k] - estimate_[k]);
+  refit_process();
 
   // The new half-width: the schedule, but not below twice the optimum's posterior spread.
   const double scheduled =
@@ -114,6 +118,17 @@ void ModelSearch::refit() {
     const double wanted = std::max(scheduled, settings_.spread_factor * spread);
     half_width_[k] =
         std::clamp(std::min(wanted, settings_.region_growth * half_width_[k]), 1e-3, 1.0);
+  }
+}
+
+void ModelSearch::refit_process() {
+  if (!gp_ || static_cast<int>(samples_.size()) < settings_.gp_from) return;
+  gp_->fit();
+  if (!gp_->fitted() || static_cast<int>(samples_.size()) < settings_.guard_from) return;
+  const int best = gp_->best_bin();
+  if (gp_->difference_z(best, gp_->bin_of(centre_[0])) > settings_.guard_z) {
+    centre_[0] = estimate_[0] = gp_->centre_of(best);
+    ++relocations_;
   }
 }
 
@@ -152,7 +167,7 @@ Estimate ModelSearch::estimate(int draws) const {
 bool ModelSearch::restore(std::vector<Sample> samples, std::vector<double> beta,
                           std::vector<double> covariance, std::vector<double> centre,
                           std::vector<double> half_width, std::vector<double> estimate,
-                          int last_fit_size) {
+                          int last_fit_size, std::optional<StoredProcess> process) {
   const std::size_t d = static_cast<std::size_t>(settings_.dims);
   if (last_fit_size < 0 || last_fit_size > static_cast<int>(samples.size())) return false;
   if (centre.size() != d || half_width.size() != d || estimate.size() != d) return false;
@@ -173,6 +188,18 @@ bool ModelSearch::restore(std::vector<Sample> samples, std::vector<double> beta,
   half_width_ = std::move(half_width);
   estimate_ = std::move(estimate);
   last_fit_size_ = last_fit_size;
+  relocations_ = process ? process->relocations : 0;
+  if (gp_) {
+    // The process as it was after the last fit: its counts then and its fit then.
+    gp_.emplace(settings_.gp_bins);
+    for (int i = 0; i < last_fit_size_; ++i)
+      gp_->add(samples_[static_cast<std::size_t>(i)].u[0], samples_[static_cast<std::size_t>(i)].y);
+    if (last_fit_size_ >= settings_.gp_from &&
+        !(process && gp_->restore_fit(process->hyper, process->latent)))
+      gp_->fit();
+    for (std::size_t i = static_cast<std::size_t>(last_fit_size_); i < samples_.size(); ++i)
+      gp_->add(samples_[i].u[0], samples_[i].y);
+  }
   return true;
 }
 

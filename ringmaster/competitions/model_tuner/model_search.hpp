@@ -14,9 +14,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <vector>
 
+#include "ringmaster/competitions/model_tuner/binned_gp.hpp"
 #include "ringmaster/competitions/model_tuner/quadratic_model.hpp"
 
 namespace rm::comp::model {
@@ -52,6 +54,24 @@ struct SearchSettings {
   double explore_fraction = 0.0;
   double explore_width = 3.0;
   int explore_until = 500;
+  // One parameter only: a Gaussian process over the whole range (binned_gp.hpp) is refitted
+  // with the quadratic once gp_from results are in. A share thompson_share of the games goes to
+  // the maximum of a draw from it (Thompson sampling) instead of the region, and from guard_from
+  // results on, when its best bin is better than the region's centre by guard_z standard
+  // deviations, the region and the estimate move there. Why: the quadratic's local view can
+  // settle on a plateau, a kink or the wrong side of a cliff; the process sees the whole range.
+  double thompson_share = 0.3;
+  double guard_z = 2.0;
+  int gp_from = 30;
+  int guard_from = 100;
+  int gp_bins = 64;
+};
+
+// What a stored state keeps of the whole-range process (SearchSettings::thompson_share).
+struct StoredProcess {
+  BinnedGp::Hyper hyper;
+  std::vector<double> latent;
+  int relocations = 0;
 };
 
 // The current estimate of the optimum.
@@ -72,6 +92,11 @@ class ModelSearch {
   // The point for the next game; `unit` gives uniform numbers in [0, 1).
   template <typename Unit>
   std::vector<double> choose(Unit&& unit) const {
+    if (gp_ && gp_->fitted() && unit() < settings_.thompson_share) {
+      const int bin = gp_->thompson_bin(unit);
+      const double half_bin = 1.0 / gp_->bins();
+      return {std::clamp(gp_->centre_of(bin) + half_bin * (2.0 * unit() - 1.0), -1.0, 1.0)};
+    }
     const double width = settings_.explore_fraction > 0.0 && unit() < exploration_share()
                              ? settings_.explore_width
                              : 1.0;
@@ -98,11 +123,18 @@ class ModelSearch {
   const std::vector<Sample>& samples() const { return samples_; }
   const QuadraticModel& model() const { return model_; }
   int last_fit_size() const { return last_fit_size_; }
+  // The whole-range process (one parameter only; null otherwise).
+  const BinnedGp* process() const { return gp_ ? &*gp_ : nullptr; }
+  // How often the process moved the region (see SearchSettings::guard_z).
+  int relocations() const { return relocations_; }
   // Restores a stored state: samples in result order, the model, the region and when it was
   // last fitted. Returns false if they do not fit the settings (then nothing changes).
+  // The process is restored to the samples of the last fit with its stored fit (refitted
+  // afresh if there is none, as in a state written before it existed).
   bool restore(std::vector<Sample> samples, std::vector<double> beta,
                std::vector<double> covariance, std::vector<double> centre,
-               std::vector<double> half_width, std::vector<double> estimate, int last_fit_size);
+               std::vector<double> half_width, std::vector<double> estimate, int last_fit_size,
+               std::optional<StoredProcess> process = std::nullopt);
 
  private:
   void refit();
@@ -111,6 +143,8 @@ class ModelSearch {
   void weigh_samples(double kernel_scale);
   // Where the estimate moves towards after a refit (see estimate_kernel).
   std::vector<double> estimate_target();
+  // Refits the process and moves the region to its best bin when that is confidently better.
+  void refit_process();
   SearchSettings settings_;
   std::vector<Sample> samples_;
   QuadraticModel model_;
@@ -118,6 +152,8 @@ class ModelSearch {
   std::vector<double> half_width_;
   std::vector<double> estimate_;
   int last_fit_size_ = 0;
+  std::optional<BinnedGp> gp_;
+  int relocations_ = 0;
 };
 
 // One draw from the coefficients' posterior N(beta, covariance).

@@ -142,6 +142,14 @@ nlohmann::json ModelTuner::state() const {
                           {"wins", wins_},
                           {"no_winner", no_winner_},
                           {"opponent_description", opponent_description_}};
+  if (const model::BinnedGp* process = search_.process(); process && process->fitted()) {
+    const auto& h = process->hyper();
+    state["process"] = {{"length", h.length},
+                        {"amplitude", h.amplitude},
+                        {"chosen_at", h.chosen_at},
+                        {"latent", process->latent()},
+                        {"relocations", search_.relocations()}};
+  }
   if (!validation_->rounds().empty()) state["validation"] = validation_->state();
   return state;
 }
@@ -170,10 +178,21 @@ void ModelTuner::restore(const nlohmann::json& state) {
       throw std::invalid_argument("the archive holds " + std::to_string(samples.size()) +
                                   " samples where the state expects " + std::to_string(archived));
     append_samples(samples, state.at("samples"), dims);
+    // "process" is absent in states written before the whole-range process existed.
+    std::optional<model::StoredProcess> process;
+    if (state.contains("process")) {
+      const auto& p = state.at("process");
+      process = model::StoredProcess{
+          model::BinnedGp::Hyper{p.at("length").get<double>(), p.at("amplitude").get<double>(),
+                                 p.at("chosen_at").get<int>()},
+          doubles(p.at("latent")), p.at("relocations").get<int>()};
+      if (process->hyper.chosen_at < 0 || process->relocations < 0)
+        throw std::invalid_argument("the stored process does not make sense");
+    }
     if (!search.restore(std::move(samples), doubles(state.at("beta")),
                         doubles(state.at("covariance")), doubles(state.at("centre")),
                         doubles(state.at("half_width")), doubles(state.at("estimate")),
-                        state.at("last_fit_size").get<int>()))
+                        state.at("last_fit_size").get<int>(), std::move(process)))
       throw std::invalid_argument("the stored samples or model do not fit the parameters");
     numbers = GameNumbers::from_json(state.at("game_numbers"));
     wins = state.at("wins").get<int>();

@@ -1,0 +1,221 @@
+#include "ringmaster/competitions/model_tuner/binned_gp.hpp"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+
+#include "ringmaster/competitions/model_tuner/quadratic_model.hpp"
+
+namespace rm::comp::model {
+namespace {
+
+// The hyperparameter grid. Length scales above 0.8 are left out on purpose: on an asymmetric
+// peak the marginal likelihood favours a very smooth process (most games are near the top, where
+// the win rate is smooth), and its maximum is then biased as a quadratic's would be.
+constexpr std::array<double, 5> kLengths{0.05, 0.1, 0.2, 0.4, 0.8};
+constexpr std::array<double, 6> kAmplitudes{0.03, 0.1, 0.3, 1.0, 3.0, 10.0};
+constexpr int kNewtonSteps = 30;
+
+double matern52(double distance, double length, double amplitude) {
+  const double r = std::sqrt(5.0) * std::abs(distance) / length;
+  return amplitude * amplitude * (1.0 + r + r * r / 3.0) * std::exp(-r);
+}
+
+// Solves L y = b in place (L lower, row-major n x n).
+void forward_solve(const std::vector<double>& l, std::size_t n, double* b, std::size_t stride) {
+  for (std::size_t i = 0; i < n; ++i) {
+    double s = b[i * stride];
+    for (std::size_t k = 0; k < i; ++k) s -= l[i * n + k] * b[k * stride];
+    b[i * stride] = s / l[i * n + i];
+  }
+}
+
+}  // namespace
+
+BinnedGp::BinnedGp(int bins)
+    : bins_(bins),
+      wins_(static_cast<std::size_t>(bins), 0.0),
+      games_(static_cast<std::size_t>(bins), 0.0),
+      latent_(static_cast<std::size_t>(bins), 0.0) {}
+
+int BinnedGp::bin_of(double u) const {
+  return std::clamp(static_cast<int>((u + 1.0) / 2.0 * bins_), 0, bins_ - 1);
+}
+
+double BinnedGp::centre_of(int bin) const {
+  return -1.0 + (bin + 0.5) * 2.0 / bins_;
+}
+
+void BinnedGp::add(double u, double y) {
+  const auto b = static_cast<std::size_t>(bin_of(u));
+  wins_[b] += y;
+  games_[b] += 1.0;
+}
+
+double BinnedGp::games() const {
+  double n = 0.0;
+  for (double g : games_) n += g;
+  return n;
+}
+
+void BinnedGp::build_kernel(double length, double amplitude) {
+  const std::size_t n = static_cast<std::size_t>(bins_);
+  kernel_.assign(n * n, 0.0);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j)
+      kernel_[i * n + j] = matern52(centre_of(static_cast<int>(i)) - centre_of(static_cast<int>(j)),
+                                    length, amplitude) +
+                           (i == j ? 1e-6 : 0.0);
+}
+
+bool BinnedGp::factorise() {
+  const std::size_t n = static_cast<std::size_t>(bins_);
+  root_w_.assign(n, 0.0);
+  for (std::size_t i = 0; i < n; ++i) {
+    const double p = logistic(latent_[i] + mean_);
+    root_w_[i] = std::sqrt(games_[i] * p * (1.0 - p));
+  }
+  b_factor_.assign(n * n, 0.0);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j)
+      b_factor_[i * n + j] = (i == j ? 1.0 : 0.0) + root_w_[i] * kernel_[i * n + j] * root_w_[j];
+  return cholesky(b_factor_, bins_);
+}
+
+double BinnedGp::laplace(double length, double amplitude) {
+  const std::size_t n = static_cast<std::size_t>(bins_);
+  build_kernel(length, amplitude);
+  // Newton's method for the mode (Rasmussen and Williams, Algorithm 3.1), from latent_.
+  std::vector<double> a(n), b(n), kb(n), next(n);
+  for (int step = 0; step < kNewtonSteps; ++step) {
+    if (!factorise()) return -std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < n; ++i) {
+      const double p = logistic(latent_[i] + mean_);
+      b[i] = root_w_[i] * root_w_[i] * latent_[i] + (wins_[i] - games_[i] * p);
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      double s = 0.0;
+      for (std::size_t j = 0; j < n; ++j) s += kernel_[i * n + j] * b[j];
+      kb[i] = root_w_[i] * s;
+    }
+    cholesky_solve(b_factor_, bins_, kb);
+    for (std::size_t i = 0; i < n; ++i) a[i] = b[i] - root_w_[i] * kb[i];
+    double change = 0.0;
+    for (std::size_t i = 0; i < n; ++i) {
+      double s = 0.0;
+      for (std::size_t j = 0; j < n; ++j) s += kernel_[i * n + j] * a[j];
+      change = std::max(change, std::abs(s - latent_[i]));
+      next[i] = s;
+    }
+    latent_.swap(next);
+    if (change < 1e-7) break;
+  }
+  if (!factorise()) return -std::numeric_limits<double>::infinity();
+  // log q(y | X, theta) = -f'K^-1 f/2 + log p(y | f) - sum log diag(L).
+  std::vector<double> k_inverse_f(latent_);
+  std::vector<double> k_factor(kernel_);
+  if (!cholesky(k_factor, bins_)) return -std::numeric_limits<double>::infinity();
+  cholesky_solve(k_factor, bins_, k_inverse_f);
+  double value = 0.0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double p = logistic(latent_[i] + mean_);
+    value += -0.5 * k_inverse_f[i] * latent_[i] + wins_[i] * std::log(p + 1e-300) +
+             (games_[i] - wins_[i]) * std::log(1.0 - p + 1e-300) - std::log(b_factor_[i * n + i]);
+  }
+  return value;
+}
+
+void BinnedGp::posterior_covariance() {
+  // K - V'V with V = L^-1 W^1/2 K.
+  const std::size_t n = static_cast<std::size_t>(bins_);
+  std::vector<double> v(n * n);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) v[i * n + j] = root_w_[i] * kernel_[i * n + j];
+  for (std::size_t c = 0; c < n; ++c) forward_solve(b_factor_, n, &v[c], n);
+  covariance_ = kernel_;
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) {
+      double s = 0.0;
+      for (std::size_t k = 0; k < n; ++k) s += v[k * n + i] * v[k * n + j];
+      covariance_[i * n + j] -= s;
+    }
+  for (std::size_t i = 0; i < n; ++i) covariance_[i * n + i] += 1e-9;
+  draw_factor_ = covariance_;
+  if (!cholesky(draw_factor_, bins_)) draw_factor_.assign(n * n, 0.0);  // draws = the mode
+}
+
+void BinnedGp::set_mean() {
+  double wins = 0.0;
+  for (double w : wins_) wins += w;
+  mean_ = std::log((wins + 1.0) / (games() - wins + 1.0));
+}
+
+void BinnedGp::fit() {
+  set_mean();
+  const double n = games();
+  if (hyper_.chosen_at == 0 || n >= 1.25 * hyper_.chosen_at) {
+    const std::vector<double> previous = latent_;
+    double best = -std::numeric_limits<double>::infinity();
+    Hyper chosen = hyper_;
+    for (double length : kLengths)
+      for (double amplitude : kAmplitudes) {
+        latent_ = previous;  // a warm start: the modes differ little from one choice to the next
+        const double value = laplace(length, amplitude);
+        if (value > best) {
+          best = value;
+          chosen = Hyper{length, amplitude, 0};
+        }
+      }
+    chosen.chosen_at = static_cast<int>(n);
+    hyper_ = chosen;
+    latent_ = previous;
+  }
+  // Warm-started from the last fit's mode: a few Newton steps instead of a dozen or more.
+  fitted_ = std::isfinite(laplace(hyper_.length, hyper_.amplitude));
+  if (fitted_) posterior_covariance();
+}
+
+bool BinnedGp::restore_fit(const Hyper& hyper, std::vector<double> latent) {
+  if (latent.size() != static_cast<std::size_t>(bins_) || !(hyper.length > 0.0) ||
+      !(hyper.amplitude > 0.0))
+    return false;
+  for (double v : latent)
+    if (!std::isfinite(v)) return false;
+  hyper_ = hyper;
+  latent_ = std::move(latent);
+  set_mean();
+  build_kernel(hyper_.length, hyper_.amplitude);
+  fitted_ = factorise();
+  if (fitted_) posterior_covariance();
+  return fitted_;
+}
+
+int BinnedGp::best_bin() const {
+  return static_cast<int>(std::max_element(latent_.begin(), latent_.end()) - latent_.begin());
+}
+
+double BinnedGp::difference_z(int a, int b) const {
+  if (!fitted_ || a == b) return 0.0;
+  const std::size_t n = static_cast<std::size_t>(bins_);
+  const auto i = static_cast<std::size_t>(a), j = static_cast<std::size_t>(b);
+  const double variance =
+      covariance_[i * n + i] + covariance_[j * n + j] - 2.0 * covariance_[i * n + j];
+  return (latent_[i] - latent_[j]) / std::sqrt(std::max(variance, 1e-12));
+}
+
+int BinnedGp::draw_maximum(const std::vector<double>& normals) const {
+  const std::size_t n = static_cast<std::size_t>(bins_);
+  int best = 0;
+  double top = -std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < n; ++i) {
+    double value = latent_[i];
+    for (std::size_t k = 0; k <= i; ++k) value += draw_factor_[i * n + k] * normals[k];
+    if (value > top) {
+      top = value;
+      best = static_cast<int>(i);
+    }
+  }
+  return best;
+}
+
+}  // namespace rm::comp::model

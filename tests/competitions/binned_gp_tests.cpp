@@ -1,0 +1,136 @@
+// The model_tuner's whole-range process in one dimension (binned_gp.hpp) and what the search
+// does with it: Thompson choices, moving the region off a plateau, and exact restoring.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <random>
+
+#include "ringmaster/competitions/model_tuner/binned_gp.hpp"
+#include "ringmaster/competitions/model_tuner/model_search.hpp"
+
+using namespace rm::comp::model;
+
+namespace {
+
+// Adds `games` results at u with win rate p, as evenly as the count allows.
+void add_games(BinnedGp& gp, double u, double p, int games) {
+  const int wins = static_cast<int>(std::lround(p * games));
+  for (int i = 0; i < games; ++i) gp.add(u, i < wins ? 1.0 : 0.0);
+}
+
+// The one coordinate of a point (GCC's null-dereference check distrusts [0] on a temporary).
+double first(const std::vector<double>& v) {
+  return v.empty() ? 0.0 : v.front();
+}
+
+}  // namespace
+
+TEST_CASE("binned process: bins cover the range", "[model_tuner]") {
+  BinnedGp gp(64);
+  CHECK(gp.bin_of(-1.0) == 0);
+  CHECK(gp.bin_of(1.0) == 63);
+  CHECK(gp.bin_of(0.0) == 32);
+  CHECK(gp.centre_of(0) == Approx(-1.0 + 1.0 / 64));
+  for (int b = 0; b < 64; ++b) CHECK(gp.bin_of(gp.centre_of(b)) == b);
+}
+
+TEST_CASE("binned process: the fit finds the best region and knows how sure it is",
+          "[model_tuner]") {
+  BinnedGp gp(64);
+  // A peak at u = -0.5 (win rate 0.7) over a floor of 0.4, 200 games every 0.125.
+  for (double u = -0.9375; u < 1.0; u += 0.125)
+    add_games(gp, u, 0.4 + 0.3 * std::exp(-8.0 * (u + 0.5) * (u + 0.5)), 200);
+  gp.fit();
+  REQUIRE(gp.fitted());
+  CHECK(std::abs(gp.centre_of(gp.best_bin()) + 0.5) < 0.1);
+  CHECK(gp.hyper().chosen_at == 3200);
+  CHECK(gp.difference_z(gp.best_bin(), gp.bin_of(0.8)) > 5.0);
+  CHECK(std::abs(gp.difference_z(gp.best_bin(), gp.bin_of(-0.45))) < 2.0);
+
+  // Thompson draws land near the peak, but not all in one bin.
+  std::mt19937_64 rng(3);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  std::vector<int> hits(64, 0);
+  for (int i = 0; i < 2000; ++i)
+    ++hits[static_cast<std::size_t>(gp.thompson_bin([&] { return unit(rng); }))];
+  int near = 0, distinct = 0;
+  for (int b = 0; b < 64; ++b) {
+    if (std::abs(gp.centre_of(b) + 0.5) < 0.25) near += hits[static_cast<std::size_t>(b)];
+    if (hits[static_cast<std::size_t>(b)] > 0) ++distinct;
+  }
+  CHECK(near > 1900);
+  CHECK(distinct >= 3);
+}
+
+TEST_CASE("binned process: a restored fit is the same fit", "[model_tuner]") {
+  BinnedGp gp(64);
+  for (double u = -0.9; u < 1.0; u += 0.2) add_games(gp, u, 0.5 - 0.2 * u * u, 50);
+  gp.fit();
+  BinnedGp copy(64);
+  for (double u = -0.9; u < 1.0; u += 0.2) add_games(copy, u, 0.5 - 0.2 * u * u, 50);
+  REQUIRE(copy.restore_fit(gp.hyper(), gp.latent()));
+  std::mt19937_64 a(9), b(9);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (int i = 0; i < 50; ++i)
+    CHECK(gp.thompson_bin([&] { return unit(a); }) == copy.thompson_bin([&] { return unit(b); }));
+  CHECK_FALSE(copy.restore_fit(gp.hyper(), std::vector<double>(3, 0.0)));
+}
+
+TEST_CASE("model search: the process moves a region stuck far from the optimum", "[model_tuner]") {
+  // 2000 results: a plateau of 0.45 with a peak of 0.6 near u = -0.6, mostly played
+  // (as a stuck run would) around u = 0.7, where the region is.
+  SearchSettings settings;
+  ModelSearch search(settings);
+  std::vector<Sample> samples;
+  std::mt19937_64 rng(4);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (int i = 0; i < 2000; ++i) {
+    const double u = i % 4 == 0 ? 2.0 * unit(rng) - 1.0 : 0.7 + 0.2 * (2.0 * unit(rng) - 1.0);
+    const double p = 0.45 + 0.15 * std::exp(-20.0 * (u + 0.6) * (u + 0.6));
+    samples.push_back(Sample{{u}, unit(rng) < p ? 1.0 : 0.0, 1.0});
+  }
+  REQUIRE(search.restore(samples, {}, {}, {0.7}, {0.2}, {0.7}, 0));
+  for (int i = 0; i < 25; ++i) search.add({0.7}, 0.0);  // refits on the way
+  CHECK(search.relocations() >= 1);
+  CHECK(std::abs(first(search.centre()) + 0.6) < 0.2);
+  CHECK(std::abs(first(search.best()) + 0.6) < 0.2);
+}
+
+TEST_CASE("model search: one parameter, restored mid-run, continues exactly", "[model_tuner]") {
+  const auto truth = [](double u) { return 0.6 - 0.2 * (u - 0.3) * (u - 0.3); };
+  std::mt19937_64 outcomes(1), choices(2);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  ModelSearch original{SearchSettings{}};
+  for (int i = 0; i < 400; ++i) {
+    const auto u = original.choose([&] { return unit(choices); });
+    original.add(u, unit(outcomes) < truth(first(u)) ? 1.0 : 0.0);
+  }
+  const BinnedGp* process = original.process();
+  REQUIRE(process != nullptr);
+  if (process == nullptr) return;  // (for GCC's null-dereference check)
+  REQUIRE(process->fitted());
+  ModelSearch resumed{SearchSettings{}};
+  REQUIRE(resumed.restore(
+      original.samples(), original.model().beta(), original.model().covariance(), original.centre(),
+      original.half_width(), original.best(), original.last_fit_size(),
+      StoredProcess{process->hyper(), process->latent(), original.relocations()}));
+  std::mt19937_64 a = choices, b = choices;
+  int thompson_like = 0;
+  for (int i = 0; i < 300; ++i) {
+    const auto ua = original.choose([&] { return unit(a); });
+    const auto ub = resumed.choose([&] { return unit(b); });
+    REQUIRE(ua == ub);
+    if (std::abs(first(ua) - first(original.centre())) > first(original.half_width()))
+      ++thompson_like;
+    const double y = unit(outcomes) < truth(first(ua)) ? 1.0 : 0.0;
+    original.add(ua, y);
+    resumed.add(ub, y);
+  }
+  CHECK(resumed.best() == original.best());
+  const BinnedGp* resumed_process = resumed.process();
+  REQUIRE(resumed_process != nullptr);
+  if (resumed_process == nullptr) return;
+  CHECK(resumed_process->latent() == process->latent());
+  CHECK(resumed.relocations() == original.relocations());
+  // A share of the games came from the process's draws, some outside the region.
+  CHECK(thompson_like > 0);
+}

@@ -33,6 +33,9 @@ struct ModelTunerSettings {
   double region_scale = 1.0;
   // The share of the early games drawn from a region three times as wide (0: none).
   double exploration = 0.0;
+  // One parameter only: the share of games sent by Thompson sampling from the whole-range
+  // Gaussian process (0: no process at all, the quadratic search alone).
+  double thompson_share = 0.3;
   std::optional<std::uint64_t> seed;
   ValidationSettings validation;  // games of the recommended candidate, not fed to the model
 

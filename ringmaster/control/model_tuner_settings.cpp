@@ -14,8 +14,8 @@ namespace rm::control::detail {
 
 const std::vector<std::string>& model_tuner_keys() {
   static const std::vector<std::string> keys{
-      "number_of_games", "candidate_colour", "opponent", "parameters", "candidate",
-      "region_scale",    "exploration",      "seed",     "validation"};
+      "number_of_games", "candidate_colour", "opponent", "parameters",     "candidate",
+      "region_scale",    "exploration",      "seed",     "thompson_share", "validation"};
   return keys;
 }
 
@@ -102,6 +102,12 @@ ModelTunerSettings read_model_tuner(const Reader& r, const Mapping& top,
     s.exploration = read_number(r, *f);
     if (!(s.exploration >= 0.0 && s.exploration <= 0.5))
       r.fail(*f, "must be between 0 and 0.5 (got " + rm::scales::python_repr(s.exploration) + ")");
+  }
+  if (auto f = top.find("thompson_share")) {
+    s.thompson_share = read_number(r, *f);
+    if (!(s.thompson_share >= 0.0 && s.thompson_share <= 0.9))
+      r.fail(*f,
+             "must be between 0 and 0.9 (got " + rm::scales::python_repr(s.thompson_share) + ")");
   }
   if (auto f = top.find("seed")) s.seed = read_seed(r, *f);
   if (auto f = top.find("validation")) s.validation = read_validation(r, *f);

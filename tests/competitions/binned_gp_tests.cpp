@@ -109,10 +109,11 @@ TEST_CASE("model search: one parameter, restored mid-run, continues exactly", "[
   if (process == nullptr) return;  // (for GCC's null-dereference check)
   REQUIRE(process->fitted());
   ModelSearch resumed{SearchSettings{}};
-  REQUIRE(resumed.restore(
-      original.samples(), original.model().beta(), original.model().covariance(), original.centre(),
-      original.half_width(), original.best(), original.last_fit_size(),
-      StoredProcess{process->hyper(), process->latent(), original.relocations()}));
+  REQUIRE(resumed.restore(original.samples(), original.model().beta(),
+                          original.model().covariance(), original.centre(), original.half_width(),
+                          original.best(), original.last_fit_size(),
+                          StoredProcess{process->hyper(), process->latent(),
+                                        original.process_fit_size(), original.relocations()}));
   std::mt19937_64 a = choices, b = choices;
   int thompson_like = 0;
   for (int i = 0; i < 300; ++i) {

@@ -233,6 +233,8 @@ TEST_CASE("model_tuner: finds the optimum of a synthetic problem", "[model_tuner
   CHECK(json["estimate"]["win_rate_ci95_low"].get<double>() <=
         json["estimate"]["win_rate"].get<double>());
   CHECK(json["model"]["coefficients"].size() == 6);
+  CHECK(json["process"].is_null());  // two parameters: no whole-range process
+  CHECK_THAT(report, !Catch::Contains("Whole-range model"));
   CHECK(json["results"]["games"] == 3000);
 }
 

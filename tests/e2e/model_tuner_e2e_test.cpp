@@ -72,6 +72,11 @@ TEST_CASE("model_tuner: an event runs to the end, then show and report --json",
   CHECK(value >= 2);
   CHECK(value <= 40);
   CHECK(json.at("pool").at("games_played") == 40);
+  // One parameter: the whole-range process is fitted from 30 results on.
+  CHECK(json.at("process").at("bins") == 64);
+  CHECK(json.at("process").at("fitted_on").get<int>() >= 30);
+  CHECK(json.at("process").at("relocations").get<int>() >= 0);
+  CHECK_THAT(show.out, Catch::Contains("\nWhole-range model (Gaussian process over 64 bins, "));
   CHECK_THAT(rm::test::slurp(event.file(".hist")), Catch::Contains(" won\n"));
 
   // A changed range is refused with its reason.
@@ -114,6 +119,8 @@ TEST_CASE("model_tuner: killed at random moments, resumed, it ends as an uninter
   CHECK(killed_json.at("results") == reference_json.at("results"));
   CHECK(killed_json.at("estimate") == reference_json.at("estimate"));
   CHECK(killed_json.at("model") == reference_json.at("model"));
+  CHECK(killed_json.at("process") == reference_json.at("process"));
+  CHECK_FALSE(reference_json.at("process").is_null());
   // Game for game: the same candidate, colour and result under each game id.
   std::map<std::string, std::string> reference_games;
   for (const auto& g : reference.games())

@@ -15,6 +15,9 @@ namespace {
 constexpr std::array<double, 5> kLengths{0.05, 0.1, 0.2, 0.4, 0.8};
 constexpr std::array<double, 6> kAmplitudes{0.03, 0.1, 0.3, 1.0, 3.0, 10.0};
 constexpr int kNewtonSteps = 30;
+// The hyperparameters are chosen again when the games have grown by this factor (the choice
+// costs 30 fits).
+constexpr double kHyperGrowth = 1.5;
 
 double matern52(double distance, double length, double amplitude) {
   const double r = std::sqrt(5.0) * std::abs(distance) / length;
@@ -153,7 +156,7 @@ void BinnedGp::set_mean() {
 void BinnedGp::fit() {
   set_mean();
   const double n = games();
-  if (hyper_.chosen_at == 0 || n >= 1.25 * hyper_.chosen_at) {
+  if (hyper_.chosen_at == 0 || n >= kHyperGrowth * hyper_.chosen_at) {
     const std::vector<double> previous = latent_;
     double best = -std::numeric_limits<double>::infinity();
     Hyper chosen = hyper_;
@@ -192,6 +195,10 @@ bool BinnedGp::restore_fit(const Hyper& hyper, std::vector<double> latent) {
 
 int BinnedGp::best_bin() const {
   return static_cast<int>(std::max_element(latent_.begin(), latent_.end()) - latent_.begin());
+}
+
+double BinnedGp::win_rate(int bin) const {
+  return logistic(latent_[static_cast<std::size_t>(bin)] + mean_);
 }
 
 double BinnedGp::difference_z(int a, int b) const {

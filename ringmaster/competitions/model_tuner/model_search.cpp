@@ -122,8 +122,13 @@ void ModelSearch::refit() {
 }
 
 void ModelSearch::refit_process() {
-  if (!gp_ || static_cast<int>(samples_.size()) < settings_.gp_from) return;
+  const int n = static_cast<int>(samples_.size());
+  if (!gp_ || n < settings_.gp_from) return;
+  if (process_fit_size_ > 0 &&
+      n - process_fit_size_ < std::max(1, static_cast<int>(settings_.gp_refit_fraction * n)))
+    return;
   gp_->fit();
+  process_fit_size_ = n;
   if (!gp_->fitted() || static_cast<int>(samples_.size()) < settings_.guard_from) return;
   const int best = gp_->best_bin();
   if (gp_->difference_z(best, gp_->bin_of(centre_[0])) > settings_.guard_z) {
@@ -189,15 +194,19 @@ bool ModelSearch::restore(std::vector<Sample> samples, std::vector<double> beta,
   estimate_ = std::move(estimate);
   last_fit_size_ = last_fit_size;
   relocations_ = process ? process->relocations : 0;
+  process_fit_size_ = 0;
   if (gp_) {
-    // The process as it was after the last fit: its counts then and its fit then.
+    // The process as it was after its last fit: its counts then and its fit then.
+    const int fitted_on = process ? process->fitted_on : last_fit_size_;
+    if (fitted_on < 0 || fitted_on > static_cast<int>(samples_.size())) return false;
     gp_.emplace(settings_.gp_bins);
-    for (int i = 0; i < last_fit_size_; ++i)
+    for (int i = 0; i < fitted_on; ++i)
       gp_->add(samples_[static_cast<std::size_t>(i)].u[0], samples_[static_cast<std::size_t>(i)].y);
-    if (last_fit_size_ >= settings_.gp_from &&
-        !(process && gp_->restore_fit(process->hyper, process->latent)))
-      gp_->fit();
-    for (std::size_t i = static_cast<std::size_t>(last_fit_size_); i < samples_.size(); ++i)
+    if (fitted_on >= settings_.gp_from) {
+      if (!(process && gp_->restore_fit(process->hyper, process->latent))) gp_->fit();
+      process_fit_size_ = fitted_on;
+    }
+    for (std::size_t i = static_cast<std::size_t>(fitted_on); i < samples_.size(); ++i)
       gp_->add(samples_[i].u[0], samples_[i].y);
   }
   return true;

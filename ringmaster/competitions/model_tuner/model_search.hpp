@@ -65,12 +65,16 @@ struct SearchSettings {
   int gp_from = 30;
   int guard_from = 100;
   int gp_bins = 64;
+  // The process is refitted (at a refit of the quadratic) once the results have grown by this
+  // fraction since its last fit: it costs more than the quadratic's fit.
+  double gp_refit_fraction = 0.02;
 };
 
 // What a stored state keeps of the whole-range process (SearchSettings::thompson_share).
 struct StoredProcess {
   BinnedGp::Hyper hyper;
   std::vector<double> latent;
+  int fitted_on = 0;  // the number of results it was fitted to
   int relocations = 0;
 };
 
@@ -127,6 +131,8 @@ class ModelSearch {
   const BinnedGp* process() const { return gp_ ? &*gp_ : nullptr; }
   // How often the process moved the region (see SearchSettings::guard_z).
   int relocations() const { return relocations_; }
+  // The number of results the process was last fitted to.
+  int process_fit_size() const { return process_fit_size_; }
   // Restores a stored state: samples in result order, the model, the region and when it was
   // last fitted. Returns false if they do not fit the settings (then nothing changes).
   // The process is restored to the samples of the last fit with its stored fit (refitted
@@ -154,6 +160,7 @@ class ModelSearch {
   int last_fit_size_ = 0;
   std::optional<BinnedGp> gp_;
   int relocations_ = 0;
+  int process_fit_size_ = 0;
 };
 
 // One draw from the coefficients' posterior N(beta, covariance).

@@ -25,6 +25,7 @@ model::SearchSettings search_settings_of(const rm::control::ModelTunerSettings& 
   search.dims = static_cast<int>(s.parameters.size());
   search.region_scale = s.region_scale;
   search.explore_fraction = s.exploration;
+  search.thompson_share = s.thompson_share;
   return search;
 }
 

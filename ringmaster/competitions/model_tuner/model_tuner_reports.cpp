@@ -1,5 +1,6 @@
 // ModelTuner's reports: the estimated optimum with its 95% region, the model's win rate there,
-// the sampling region, the model's coefficients, and the candidates-v-opponent statistics.
+// the sampling region, the model's coefficients, the whole-range process (one parameter), and
+// the candidates-v-opponent statistics.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -76,6 +77,15 @@ std::string ModelTuner::main_report() const {
   for (std::size_t i = 0; i < p; ++i)
     text += "  " + pad_right(names[i], 16) + " " + signed_fixed(beta[i], 4) + " ± " +
             fixed(std::sqrt(std::max(0.0, cov[i * p + i])), 4) + "\n";
+  if (const model::BinnedGp* process = search_.process(); process && process->fitted()) {
+    const int best = process->best_bin();
+    text += "\nWhole-range model (Gaussian process over " + std::to_string(process->bins()) +
+            " bins, length scale " + fixed(process->hyper().length, 2) + ", amplitude " +
+            fixed(process->hyper().amplitude, 2) + "): best near " +
+            format_parameters({process->centre_of(best)}) + ", win rate " +
+            fixed(process->win_rate(best), 3) +
+            "; region moves: " + std::to_string(search_.relocations()) + "\n";
+  }
   return text + "\n";
 }
 
@@ -134,6 +144,7 @@ nlohmann::json ModelTuner::json_report() const {
   j["results"] = {{"games", search_.samples().size()}, {"wins", wins_}, {"no_winner", no_winner_}};
   j["estimate"] = nullptr;
   j["model"] = nullptr;
+  j["process"] = nullptr;  // one parameter only, once fitted
   j["pool"] = pool_stats_.json();
   validation_->add_to_json_report(j);
   if (search_.last_fit_size() == 0) return j;
@@ -173,6 +184,17 @@ nlohmann::json ModelTuner::json_report() const {
                             {"value", beta[i]},
                             {"sd", std::sqrt(std::max(0.0, cov[i * beta.size() + i]))}});
   j["model"] = {{"coefficients", coefficients}, {"fitted_on", search_.last_fit_size()}};
+  if (const model::BinnedGp* process = search_.process(); process && process->fitted()) {
+    const int best = process->best_bin();
+    j["process"] = {{"bins", process->bins()},
+                    {"length_scale", process->hyper().length},
+                    {"amplitude", process->hyper().amplitude},
+                    {"best", format_parameters({process->centre_of(best)})},
+                    {"best_normalised", process->centre_of(best)},
+                    {"best_win_rate", process->win_rate(best)},
+                    {"relocations", search_.relocations()},
+                    {"fitted_on", search_.process_fit_size()}};
+  }
   return j;
 }
 

@@ -148,6 +148,7 @@ nlohmann::json ModelTuner::state() const {
                         {"amplitude", h.amplitude},
                         {"chosen_at", h.chosen_at},
                         {"latent", process->latent()},
+                        {"fitted_on", search_.process_fit_size()},
                         {"relocations", search_.relocations()}};
   }
   if (!validation_->rounds().empty()) state["validation"] = validation_->state();
@@ -185,7 +186,7 @@ void ModelTuner::restore(const nlohmann::json& state) {
       process = model::StoredProcess{
           model::BinnedGp::Hyper{p.at("length").get<double>(), p.at("amplitude").get<double>(),
                                  p.at("chosen_at").get<int>()},
-          doubles(p.at("latent")), p.at("relocations").get<int>()};
+          doubles(p.at("latent")), p.at("fitted_on").get<int>(), p.at("relocations").get<int>()};
       if (process->hyper.chosen_at < 0 || process->relocations < 0)
         throw std::invalid_argument("the stored process does not make sense");
     }

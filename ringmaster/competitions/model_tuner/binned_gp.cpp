@@ -17,7 +17,7 @@ constexpr std::array<double, 6> kAmplitudes{0.03, 0.1, 0.3, 1.0, 3.0, 10.0};
 constexpr int kNewtonSteps = 30;
 // The hyperparameters are chosen again when the games have grown by this factor (the choice
 // costs 30 fits).
-constexpr double kHyperGrowth = 1.5;
+constexpr double kHyperGrowth = 1.25;
 
 double matern52(double distance, double length, double amplitude) {
   const double r = std::sqrt(5.0) * std::abs(distance) / length;

@@ -3,7 +3,7 @@
 // and the logit of the win rate over the bins is a Gaussian process (constant mean: the logit of
 // all games' win rate; Matérn 5/2 covariance) fitted to the binomial counts by the Laplace
 // approximation. Its length scale and amplitude are chosen from a small grid by the approximate
-// marginal likelihood, again each time the games have grown by half.
+// marginal likelihood, again each time the games have grown by a quarter.
 //
 // Why, beside the quadratic: a quadratic fitted around the current region sees only a local
 // slope, and on a win rate that is nearly flat over much of the range (or kinked, or at a cliff)
@@ -37,7 +37,7 @@ class BinnedGp {
   double games() const;
 
   // Refits the posterior to the counts so far (choosing the hyperparameters first when the games
-  // have grown by half since they were last chosen), warm-started from the last fit.
+  // have grown by a quarter since they were last chosen), warm-started from the last fit.
   void fit();
   bool fitted() const { return fitted_; }
   const Hyper& hyper() const { return hyper_; }

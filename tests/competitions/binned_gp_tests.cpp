@@ -135,3 +135,15 @@ TEST_CASE("model search: one parameter, restored mid-run, continues exactly", "[
   // A share of the games came from the process's draws, some outside the region.
   CHECK(thompson_like > 0);
 }
+
+TEST_CASE("model search: a stored process that does not fit the samples is refused",
+          "[model_tuner]") {
+  ModelSearch search{SearchSettings{}};
+  std::vector<Sample> samples(50, Sample{{0.1}, 1.0, 1.0});
+  StoredProcess process{BinnedGp::Hyper{}, std::vector<double>(64, 0.0), 51, 0};
+  CHECK_FALSE(search.restore(samples, {}, {}, {0.0}, {1.0}, {0.0}, 0, process));
+  CHECK(search.samples().empty());  // nothing changed
+  process.fitted_on = 50;
+  CHECK(search.restore(samples, {}, {}, {0.0}, {1.0}, {0.0}, 0, process));
+  CHECK(search.samples().size() == 50);
+}

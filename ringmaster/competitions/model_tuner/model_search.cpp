@@ -175,6 +175,8 @@ bool ModelSearch::restore(std::vector<Sample> samples, std::vector<double> beta,
                           int last_fit_size, std::optional<StoredProcess> process) {
   const std::size_t d = static_cast<std::size_t>(settings_.dims);
   if (last_fit_size < 0 || last_fit_size > static_cast<int>(samples.size())) return false;
+  const int process_fitted_on = process ? process->fitted_on : last_fit_size;
+  if (process_fitted_on < 0 || process_fitted_on > static_cast<int>(samples.size())) return false;
   if (centre.size() != d || half_width.size() != d || estimate.size() != d) return false;
   for (std::size_t k = 0; k < d; ++k)
     if (!(centre[k] >= -1.0 && centre[k] <= 1.0 && half_width[k] > 0.0 && half_width[k] <= 1.0 &&
@@ -197,8 +199,7 @@ bool ModelSearch::restore(std::vector<Sample> samples, std::vector<double> beta,
   process_fit_size_ = 0;
   if (gp_) {
     // The process as it was after its last fit: its counts then and its fit then.
-    const int fitted_on = process ? process->fitted_on : last_fit_size_;
-    if (fitted_on < 0 || fitted_on > static_cast<int>(samples_.size())) return false;
+    const int fitted_on = process_fitted_on;
     gp_.emplace(settings_.gp_bins);
     for (int i = 0; i < fitted_on; ++i)
       gp_->add(samples_[static_cast<std::size_t>(i)].u[0], samples_[static_cast<std::size_t>(i)].y);

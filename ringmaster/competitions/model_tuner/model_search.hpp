@@ -8,7 +8,9 @@
 // does not bias it); the new centre is the model's maximum, moved at most one half-width; the
 // half-width shrinks as n^(-1/6) (the bias-variance balance of a local quadratic fit) but never
 // below twice the posterior spread of the optimum, so the region stays wide while the model is
-// unsure where the optimum is. Deterministic: the caller supplies the random generator for
+// unsure where the optimum is. With one parameter a Gaussian process over the whole range
+// (binned_gp.hpp) also chooses a share of the games and moves the region off plateaus (see
+// SearchSettings::thompson_share). Deterministic: the caller supplies the random generator for
 // each choice. Algorithm and settings: docs/model-tuner.md.
 #pragma once
 

@@ -85,7 +85,7 @@ bool BinnedGp::factorise() {
   return cholesky(b_factor_, bins_);
 }
 
-double BinnedGp::laplace(double length, double amplitude) {
+double BinnedGp::laplace(double length, double amplitude, bool want_likelihood) {
   const std::size_t n = static_cast<std::size_t>(bins_);
   build_kernel(length, amplitude);
   // Newton's method for the mode (Rasmussen and Williams, Algorithm 3.1), from latent_.
@@ -114,6 +114,7 @@ double BinnedGp::laplace(double length, double amplitude) {
     if (change < 1e-7) break;
   }
   if (!factorise()) return -std::numeric_limits<double>::infinity();
+  if (!want_likelihood) return 0.0;
   // log q(y | X, theta) = -f'K^-1 f/2 + log p(y | f) - sum log diag(L).
   std::vector<double> k_inverse_f(latent_);
   std::vector<double> k_factor(kernel_);
@@ -137,10 +138,11 @@ void BinnedGp::posterior_covariance() {
   for (std::size_t c = 0; c < n; ++c) forward_solve(b_factor_, n, &v[c], n);
   covariance_ = kernel_;
   for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = 0; j < n; ++j) {
+    for (std::size_t j = 0; j <= i; ++j) {  // symmetric: each pair once
       double s = 0.0;
       for (std::size_t k = 0; k < n; ++k) s += v[k * n + i] * v[k * n + j];
       covariance_[i * n + j] -= s;
+      if (j != i) covariance_[j * n + i] = covariance_[i * n + j];
     }
   for (std::size_t i = 0; i < n; ++i) covariance_[i * n + i] += 1e-9;
   draw_factor_ = covariance_;
@@ -163,7 +165,7 @@ void BinnedGp::fit() {
     for (double length : kLengths)
       for (double amplitude : kAmplitudes) {
         latent_ = previous;  // a warm start: the modes differ little from one choice to the next
-        const double value = laplace(length, amplitude);
+        const double value = laplace(length, amplitude, true);
         if (value > best) {
           best = value;
           chosen = Hyper{length, amplitude, 0};
@@ -174,7 +176,7 @@ void BinnedGp::fit() {
     latent_ = previous;
   }
   // Warm-started from the last fit's mode: a few Newton steps instead of a dozen or more.
-  fitted_ = std::isfinite(laplace(hyper_.length, hyper_.amplitude));
+  fitted_ = std::isfinite(laplace(hyper_.length, hyper_.amplitude, false));
   if (fitted_) posterior_covariance();
 }
 

@@ -73,9 +73,10 @@ class BinnedGp {
   void build_kernel(double length, double amplitude);
   // root_w_ and b_factor_ at latent_; false if the factorisation fails.
   bool factorise();
-  // The Laplace fit for the given hyperparameters, from latent_; returns the approximate log
-  // marginal likelihood, leaves the mode in latent_ and the factors for the posterior in place.
-  double laplace(double length, double amplitude);
+  // The Laplace fit for the given hyperparameters, from latent_; leaves the mode in latent_ and
+  // the factors for the posterior in place. Returns the approximate log marginal likelihood if
+  // wanted (it costs another factorisation), else 0; minus infinity if the fit failed.
+  double laplace(double length, double amplitude, bool want_likelihood);
   void posterior_covariance();
 
   int bins_;

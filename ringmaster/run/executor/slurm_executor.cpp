@@ -4,10 +4,10 @@
 
 #include <filesystem>
 
-#include "engine/process/cpu_affinity.hpp"
 #include "engine/process/process.hpp"
 #include "ringmaster/game/referee.hpp"
 #include "ringmaster/run/executor/engine_prefix.hpp"
+#include "ringmaster/run/executor/read_spin_policy.hpp"
 #include "ringmaster/run/executor/srun_game.hpp"
 #include "ringmaster/run/job_setup.hpp"
 #include "ringmaster/run/ringmaster_error.hpp"
@@ -33,8 +33,7 @@ SlurmExecutor::SlurmExecutor(const rm::control::SlurmSettings& settings,
     throw RingmasterError("executor slurm: engine_prefix: cannot find '" +
                           settings_.engine_prefix.front() + "'");
   // In engines mode the referees run here: the same rule as for local workers.
-  rm::process::set_read_spin_allowed(2 * static_cast<std::size_t>(settings_.games_in_flight) <=
-                                     rm::process::allowed_cpus().size());
+  set_read_spin_for(settings_.games_in_flight);
   ringmaster_play_ = settings_.ringmaster_play;
   if (settings_.mode == SlurmMode::Games && ringmaster_play_.empty()) {
     ringmaster_play_ = ringmaster_play_beside_us();

@@ -66,7 +66,7 @@ std::string slurm_failure_reason(const ChildOutcome& srun, const std::string& pr
   std::string c = slurm_cause(srun.err);
   // A job ended by the cluster before srun got it ("Job/step already completing or
   // completed") is an allocation failure on stderr; its final state says why.
-  if (c.empty() || c == kNoAllocation) {
+  if (slurm_cause_needs_job_state(srun.err)) {
     const std::string from_state = slurm_state_cause(job_state);
     if (!from_state.empty()) c = from_state;
   }

@@ -24,15 +24,6 @@ double matern52(double distance, double length, double amplitude) {
   return amplitude * amplitude * (1.0 + r + r * r / 3.0) * std::exp(-r);
 }
 
-// Solves L y = b in place (L lower, row-major n x n).
-void forward_solve(const std::vector<double>& l, std::size_t n, double* b, std::size_t stride) {
-  for (std::size_t i = 0; i < n; ++i) {
-    double s = b[i * stride];
-    for (std::size_t k = 0; k < i; ++k) s -= l[i * n + k] * b[k * stride];
-    b[i * stride] = s / l[i * n + i];
-  }
-}
-
 }  // namespace
 
 BinnedGp::BinnedGp(int bins)
@@ -130,18 +121,36 @@ double BinnedGp::laplace(double length, double amplitude, bool want_likelihood) 
 }
 
 void BinnedGp::posterior_covariance() {
-  // K - V'V with V = L^-1 W^1/2 K.
+  // K - V'V with V = L^-1 W^1/2 K. Both products run along rows (each element's sum still in
+  // the order k = 0, 1, ..., so the result is the same as column by column), which lets the
+  // compiler vectorise them.
   const std::size_t n = static_cast<std::size_t>(bins_);
   std::vector<double> v(n * n);
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j < n; ++j) v[i * n + j] = root_w_[i] * kernel_[i * n + j];
-  for (std::size_t c = 0; c < n; ++c) forward_solve(b_factor_, n, &v[c], n);
+  for (std::size_t i = 0; i < n; ++i) {  // forward substitution, all columns at once
+    double* row = &v[i * n];
+    for (std::size_t k = 0; k < i; ++k) {
+      const double l = b_factor_[i * n + k];
+      const double* above = &v[k * n];
+      for (std::size_t c = 0; c < n; ++c) row[c] -= l * above[c];
+    }
+    const double diagonal = b_factor_[i * n + i];
+    for (std::size_t c = 0; c < n; ++c) row[c] /= diagonal;
+  }
+  std::vector<double> product(n * n, 0.0);  // V'V, lower half
+  for (std::size_t k = 0; k < n; ++k) {
+    const double* row = &v[k * n];
+    for (std::size_t i = 0; i < n; ++i) {
+      const double vi = row[i];
+      double* out = &product[i * n];
+      for (std::size_t j = 0; j <= i; ++j) out[j] += vi * row[j];
+    }
+  }
   covariance_ = kernel_;
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j <= i; ++j) {  // symmetric: each pair once
-      double s = 0.0;
-      for (std::size_t k = 0; k < n; ++k) s += v[k * n + i] * v[k * n + j];
-      covariance_[i * n + j] -= s;
+      covariance_[i * n + j] -= product[i * n + j];
       if (j != i) covariance_[j * n + i] = covariance_[i * n + j];
     }
   for (std::size_t i = 0; i < n; ++i) covariance_[i * n + i] += 1e-9;

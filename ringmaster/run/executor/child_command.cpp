@@ -37,10 +37,16 @@ struct Pipe {
   ::dup2(in, 0);
   ::dup2(out, 1);
   ::dup2(err, 2);
+  // Every signal is blocked from before fork (see run_child): reset each disposition to the
+  // default before unblocking, so a signal sent early (an abort right after the start) never
+  // runs one of the parent's handlers in this copy of it.
+  struct sigaction default_action {};
+  default_action.sa_handler = SIG_DFL;
+  sigemptyset(&default_action.sa_mask);
+  for (int sig = 1; sig < NSIG; ++sig) ::sigaction(sig, &default_action, nullptr);
   sigset_t none;
   sigemptyset(&none);
   ::sigprocmask(SIG_SETMASK, &none, nullptr);
-  for (int sig : {SIGPIPE, SIGINT, SIGTERM, SIGHUP}) ::signal(sig, SIG_DFL);
   ::execvp(argv[0], argv.data());
   const char msg[] = "cannot execute the command\n";
   (void)!::write(2, msg, sizeof msg - 1);
@@ -79,12 +85,17 @@ ChildOutcome run_child(const std::vector<std::string>& argv, const std::string& 
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   const pid_t parent = ::getpid();
+  sigset_t all, old_mask;
+  sigfillset(&all);
+  ::pthread_sigmask(SIG_SETMASK, &all, &old_mask);
   const pid_t pid = ::fork();
+  if (pid == 0) exec_child(args, in.fd[0], out.fd[1], err.fd[1], parent);
+  const int fork_error = errno;
+  ::pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
   if (pid < 0) {
-    outcome.spawn_error = std::string("cannot fork: ") + std::strerror(errno);
+    outcome.spawn_error = std::string("cannot fork: ") + std::strerror(fork_error);
     return outcome;
   }
-  if (pid == 0) exec_child(args, in.fd[0], out.fd[1], err.fd[1], parent);
   ::setpgid(pid, pid);  // also here, so that the group exists before any signal is sent
   in.close_end(0);
   out.close_end(1);

@@ -111,7 +111,7 @@ TEST_CASE("model search: one parameter, restored mid-run, continues exactly", "[
   ModelSearch resumed{SearchSettings{}};
   REQUIRE(resumed.restore(original.samples(), original.model().beta(),
                           original.model().covariance(), original.centre(), original.half_width(),
-                          original.best(), original.last_fit_size(),
+                          original.quadratic_estimate(), original.last_fit_size(),
                           StoredProcess{process->hyper(), process->latent(),
                                         original.process_fit_size(), original.relocations()}));
   std::mt19937_64 a = choices, b = choices;
@@ -146,4 +146,35 @@ TEST_CASE("model search: a stored process that does not fit the samples is refus
   process.fitted_on = 50;
   CHECK(search.restore(samples, {}, {}, {0.0}, {1.0}, {0.0}, 0, process));
   CHECK(search.samples().size() == 50);
+}
+
+TEST_CASE("model search: one parameter recommends the midpoint of the quadratic and the process",
+          "[model_tuner]") {
+  // A peak at u = 0.3 with a cliff to its right: both models are fitted by then.
+  const auto truth = [](double u) { return u < 0.3 ? 0.5 + 0.2 * (u + 1.0) / 1.3 : 0.3; };
+  std::mt19937_64 outcomes(5), choices(6);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  SearchSettings settings;
+  ModelSearch search(settings);
+  CHECK(search.best() == search.quadratic_estimate());  // no process fitted yet
+  for (int i = 0; i < 600; ++i) {
+    const auto u = search.choose([&] { return unit(choices); });
+    search.add(u, unit(outcomes) < truth(first(u)) ? 1.0 : 0.0);
+  }
+  const BinnedGp* process = search.process();
+  REQUIRE(process != nullptr);
+  if (process == nullptr) return;  // (for GCC's null-dereference check)
+  REQUIRE(process->fitted());
+  const double from_process = process->centre_of(process->best_bin());
+  const double quadratic = first(search.quadratic_estimate());
+  CHECK(first(search.best()) == Approx(0.5 * (from_process + quadratic)));
+
+  settings.thompson_share = 0.0;  // no process: the quadratic's estimate alone, as before it
+  ModelSearch alone(settings);
+  for (int i = 0; i < 600; ++i) {
+    const auto u = alone.choose([&] { return unit(choices); });
+    alone.add(u, unit(outcomes) < truth(first(u)) ? 1.0 : 0.0);
+  }
+  CHECK(alone.process() == nullptr);
+  CHECK(alone.best() == alone.quadratic_estimate());
 }

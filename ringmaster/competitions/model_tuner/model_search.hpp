@@ -70,6 +70,11 @@ struct SearchSettings {
   // The process is refitted (at a refit of the quadratic) once the results have grown by this
   // fraction since its last fit: it costs more than the quadratic's fit.
   double gp_refit_fraction = 0.02;
+  // Once the process is fitted, the recommended point (best()) is this mix of the process's best
+  // bin and the quadratic's estimate. Why: both are pulled off the optimum by a non-quadratic
+  // shape (the quadratic by its form, the process by its smoothing), but not by the same noise,
+  // so their midpoint is nearer on average (docs/model-tuner.md, step 6).
+  double process_estimate_weight = 0.5;
 };
 
 // What a stored state keeps of the whole-range process (SearchSettings::thompson_share).
@@ -116,10 +121,13 @@ class ModelSearch {
   // A result; refits when due (deterministic in the order of results).
   void add(std::vector<double> u, double y);
 
-  // The estimated optimum: the maximum of the narrower fit (see estimate_kernel; early on the
-  // region's centre), averaged over the recent refits (each refit moves it by `averaging` of
-  // the way), which removes most of the fits' jitter.
-  const std::vector<double>& best() const { return estimate_; }
+  // The quadratic's estimate of the optimum: the maximum of the narrower fit (see
+  // estimate_kernel; early on the region's centre), averaged over the recent refits (each
+  // refit moves it by `averaging` of the way), which removes most of the fits' jitter.
+  const std::vector<double>& quadratic_estimate() const { return estimate_; }
+  // The recommended point: the quadratic's estimate, mixed with the process's best bin once it
+  // is fitted (one parameter; see process_estimate_weight).
+  std::vector<double> best() const;
   const std::vector<double>& centre() const { return centre_; }
   const std::vector<double>& half_width() const { return half_width_; }
   // best() with the model's win rate and interval there, and the optimum's 95% region from
@@ -136,7 +144,8 @@ class ModelSearch {
   // The number of results the process was last fitted to.
   int process_fit_size() const { return process_fit_size_; }
   // Restores a stored state: samples in result order, the model, the region and when it was
-  // last fitted. Returns false if they do not fit the settings (then nothing changes).
+  // last fitted (`estimate` is quadratic_estimate()). Returns false if they do not fit the
+  // settings (then nothing changes).
   // The process is restored to the samples of the last fit with its stored fit (refitted
   // afresh if there is none, as in a state written before it existed).
   bool restore(std::vector<Sample> samples, std::vector<double> beta,

@@ -127,7 +127,7 @@ std::vector<std::string> ModelTuner::periodic_history_lines() const {
   if (results_since_history_ == 0 || search_.samples().size() % 100 != 0 ||
       search_.last_fit_size() == 0)
     return {};
-  const auto& best = search_.best();
+  const auto best = search_.best();
   const double q = search_.model().value(best);
   const double sd = search_.model().value_sd(best);
   return {"estimate after " + std::to_string(search_.samples().size()) +

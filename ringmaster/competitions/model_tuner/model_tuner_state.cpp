@@ -136,7 +136,7 @@ nlohmann::json ModelTuner::state() const {
                           {"beta", search_.model().beta()},
                           {"covariance", search_.model().covariance()},
                           {"centre", search_.centre()},
-                          {"estimate", search_.best()},
+                          {"estimate", search_.quadratic_estimate()},
                           {"half_width", search_.half_width()},
                           {"last_fit_size", search_.last_fit_size()},
                           {"wins", wins_},

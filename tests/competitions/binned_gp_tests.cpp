@@ -2,6 +2,7 @@
 // does with it: Thompson choices, moving the region off a plateau, and exact restoring.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <limits>
 #include <random>
 
 #include "ringmaster/competitions/model_tuner/binned_gp.hpp"
@@ -177,4 +178,41 @@ TEST_CASE("model search: one parameter recommends the midpoint of the quadratic 
   }
   CHECK(alone.process() == nullptr);
   CHECK(alone.best() == alone.quadratic_estimate());
+}
+
+TEST_CASE("model search: a stored process that cannot be a fit is refused, nothing changed",
+          "[model_tuner]") {
+  std::mt19937_64 outcomes(7), choices(8);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  ModelSearch original{SearchSettings{}};
+  for (int i = 0; i < 200; ++i) {
+    const auto u = original.choose([&] { return unit(choices); });
+    original.add(u, unit(outcomes) < 0.5 + 0.1 * first(u) ? 1.0 : 0.0);
+  }
+  const BinnedGp* process = original.process();
+  REQUIRE(process != nullptr);
+  if (process == nullptr) return;  // (for GCC's null-dereference check)
+  const StoredProcess good{process->hyper(), process->latent(), original.process_fit_size(),
+                           original.relocations()};
+  const auto restore_with = [&](ModelSearch& into, const StoredProcess& stored) {
+    return into.restore(original.samples(), original.model().beta(), original.model().covariance(),
+                        original.centre(), original.half_width(), original.quadratic_estimate(),
+                        original.last_fit_size(), stored);
+  };
+  std::vector<StoredProcess> bad(6, good);
+  bad[0].hyper.length = -0.4;
+  bad[1].hyper.amplitude = std::nan("");
+  bad[2].hyper.chosen_at = -1;
+  bad[3].latent.pop_back();
+  bad[4].latent[3] = std::numeric_limits<double>::infinity();
+  bad[5].relocations = -2;
+  for (const auto& stored : bad) {
+    ModelSearch fresh{SearchSettings{}};
+    CHECK_FALSE(restore_with(fresh, stored));
+    CHECK(fresh.samples().empty());  // nothing changed
+    CHECK(fresh.process_fit_size() == 0);
+  }
+  ModelSearch resumed{SearchSettings{}};
+  CHECK(restore_with(resumed, good));
+  CHECK(resumed.samples().size() == original.samples().size());
 }

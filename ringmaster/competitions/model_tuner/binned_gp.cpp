@@ -189,12 +189,18 @@ void BinnedGp::fit() {
   if (fitted_) posterior_covariance();
 }
 
-bool BinnedGp::restore_fit(const Hyper& hyper, std::vector<double> latent) {
+bool BinnedGp::accepts_fit(const Hyper& hyper, const std::vector<double>& latent) const {
   if (latent.size() != static_cast<std::size_t>(bins_) || !(hyper.length > 0.0) ||
-      !(hyper.amplitude > 0.0))
+      !(hyper.amplitude > 0.0) || !std::isfinite(hyper.length) || !std::isfinite(hyper.amplitude) ||
+      hyper.chosen_at < 0)
     return false;
   for (double v : latent)
     if (!std::isfinite(v)) return false;
+  return true;
+}
+
+bool BinnedGp::restore_fit(const Hyper& hyper, std::vector<double> latent) {
+  if (!accepts_fit(hyper, latent)) return false;
   hyper_ = hyper;
   latent_ = std::move(latent);
   set_mean();

@@ -43,8 +43,12 @@ class BinnedGp {
   const Hyper& hyper() const { return hyper_; }
   // The fitted logit per bin, less the mean (what a stored state keeps).
   const std::vector<double>& latent() const { return latent_; }
+  // Whether stored values can be a fit of this process: positive hyperparameters, a chosen_at
+  // that is not negative, and one finite value per bin.
+  bool accepts_fit(const Hyper& hyper, const std::vector<double>& latent) const;
   // Restores a fit from a stored state, to the counts added so far: exactly the posterior the
-  // fit had, so the next choices and fits are the same. False if the values do not fit.
+  // fit had, so the next choices and fits are the same. False if accepts_fit() refuses the
+  // values or the posterior cannot be factorised at them.
   bool restore_fit(const Hyper& hyper, std::vector<double> latent);
 
   // The bin of the posterior mean's maximum.

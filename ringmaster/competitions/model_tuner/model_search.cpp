@@ -183,6 +183,10 @@ bool ModelSearch::restore(std::vector<Sample> samples, std::vector<double> beta,
   if (last_fit_size < 0 || last_fit_size > static_cast<int>(samples.size())) return false;
   const int process_fitted_on = process ? process->fitted_on : last_fit_size;
   if (process_fitted_on < 0 || process_fitted_on > static_cast<int>(samples.size())) return false;
+  // Every check of a stored process is here or in BinnedGp::accepts_fit, before any change.
+  if (process && gp_ &&
+      (process->relocations < 0 || !gp_->accepts_fit(process->hyper, process->latent)))
+    return false;
   if (centre.size() != d || half_width.size() != d || estimate.size() != d) return false;
   for (std::size_t k = 0; k < d; ++k)
     if (!(centre[k] >= -1.0 && centre[k] <= 1.0 && half_width[k] > 0.0 && half_width[k] <= 1.0 &&
@@ -210,6 +214,8 @@ bool ModelSearch::restore(std::vector<Sample> samples, std::vector<double> beta,
     for (int i = 0; i < fitted_on; ++i)
       gp_->add(samples_[static_cast<std::size_t>(i)].u[0], samples_[static_cast<std::size_t>(i)].y);
     if (fitted_on >= settings_.gp_from) {
+      // Refitted afresh when there is no stored fit (a state written before it existed) or its
+      // posterior cannot be factorised (values checked above, so only a numerical failure).
       if (!(process && gp_->restore_fit(process->hyper, process->latent))) gp_->fit();
       process_fit_size_ = fitted_on;
     }

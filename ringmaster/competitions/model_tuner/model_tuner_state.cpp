@@ -187,14 +187,13 @@ void ModelTuner::restore(const nlohmann::json& state) {
           model::BinnedGp::Hyper{p.at("length").get<double>(), p.at("amplitude").get<double>(),
                                  p.at("chosen_at").get<int>()},
           doubles(p.at("latent")), p.at("fitted_on").get<int>(), p.at("relocations").get<int>()};
-      if (process->hyper.chosen_at < 0 || process->relocations < 0)
-        throw std::invalid_argument("the stored process does not make sense");
     }
     if (!search.restore(std::move(samples), doubles(state.at("beta")),
                         doubles(state.at("covariance")), doubles(state.at("centre")),
                         doubles(state.at("half_width")), doubles(state.at("estimate")),
                         state.at("last_fit_size").get<int>(), std::move(process)))
-      throw std::invalid_argument("the stored samples or model do not fit the parameters");
+      throw std::invalid_argument(
+          "the stored samples, model or whole-range process do not fit the parameters");
     numbers = GameNumbers::from_json(state.at("game_numbers"));
     wins = state.at("wins").get<int>();
     no_winner = state.at("no_winner").get<int>();

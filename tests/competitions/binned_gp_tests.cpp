@@ -23,6 +23,17 @@ double first(const std::vector<double>& v) {
   return v.empty() ? 0.0 : v.front();
 }
 
+// Plays `games` simulated games of the search's choosing, won with probability truth(u).
+template <typename Truth>
+void play(ModelSearch& search, const Truth& truth, int games, std::mt19937_64& outcomes,
+          std::mt19937_64& choices) {
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (int i = 0; i < games; ++i) {
+    const auto u = search.choose([&] { return unit(choices); });
+    search.add(u, unit(outcomes) < truth(first(u)) ? 1.0 : 0.0);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("binned process: bins cover the range", "[model_tuner]") {
@@ -101,10 +112,7 @@ TEST_CASE("model search: one parameter, restored mid-run, continues exactly", "[
   std::mt19937_64 outcomes(1), choices(2);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   ModelSearch original{SearchSettings{}};
-  for (int i = 0; i < 400; ++i) {
-    const auto u = original.choose([&] { return unit(choices); });
-    original.add(u, unit(outcomes) < truth(first(u)) ? 1.0 : 0.0);
-  }
+  play(original, truth, 400, outcomes, choices);
   const BinnedGp* process = original.process();
   REQUIRE(process != nullptr);
   if (process == nullptr) return;  // (for GCC's null-dereference check)
@@ -154,14 +162,10 @@ TEST_CASE("model search: one parameter recommends the midpoint of the quadratic 
   // A peak at u = 0.3 with a cliff to its right: both models are fitted by then.
   const auto truth = [](double u) { return u < 0.3 ? 0.5 + 0.2 * (u + 1.0) / 1.3 : 0.3; };
   std::mt19937_64 outcomes(5), choices(6);
-  std::uniform_real_distribution<double> unit(0.0, 1.0);
   SearchSettings settings;
   ModelSearch search(settings);
   CHECK(search.best() == search.quadratic_estimate());  // no process fitted yet
-  for (int i = 0; i < 600; ++i) {
-    const auto u = search.choose([&] { return unit(choices); });
-    search.add(u, unit(outcomes) < truth(first(u)) ? 1.0 : 0.0);
-  }
+  play(search, truth, 600, outcomes, choices);
   const BinnedGp* process = search.process();
   REQUIRE(process != nullptr);
   if (process == nullptr) return;  // (for GCC's null-dereference check)
@@ -172,10 +176,7 @@ TEST_CASE("model search: one parameter recommends the midpoint of the quadratic 
 
   settings.thompson_share = 0.0;  // no process: the quadratic's estimate alone, as before it
   ModelSearch alone(settings);
-  for (int i = 0; i < 600; ++i) {
-    const auto u = alone.choose([&] { return unit(choices); });
-    alone.add(u, unit(outcomes) < truth(first(u)) ? 1.0 : 0.0);
-  }
+  play(alone, truth, 600, outcomes, choices);
   CHECK(alone.process() == nullptr);
   CHECK(alone.best() == alone.quadratic_estimate());
 }
@@ -183,12 +184,9 @@ TEST_CASE("model search: one parameter recommends the midpoint of the quadratic 
 TEST_CASE("model search: a stored process that cannot be a fit is refused, nothing changed",
           "[model_tuner]") {
   std::mt19937_64 outcomes(7), choices(8);
-  std::uniform_real_distribution<double> unit(0.0, 1.0);
   ModelSearch original{SearchSettings{}};
-  for (int i = 0; i < 200; ++i) {
-    const auto u = original.choose([&] { return unit(choices); });
-    original.add(u, unit(outcomes) < 0.5 + 0.1 * first(u) ? 1.0 : 0.0);
-  }
+  const auto rising = [](double u) { return 0.5 + 0.1 * u; };
+  play(original, rising, 200, outcomes, choices);
   const BinnedGp* process = original.process();
   REQUIRE(process != nullptr);
   if (process == nullptr) return;  // (for GCC's null-dereference check)

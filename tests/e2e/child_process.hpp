@@ -19,6 +19,8 @@
 #include <thread>
 #include <vector>
 
+#include "tests/support/scratch_files.hpp"
+
 namespace rm::test {
 
 struct Finished {
@@ -28,10 +30,7 @@ struct Finished {
 };
 
 inline std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return rm::test::read_whole_file(path);
 }
 
 class ChildProcess {

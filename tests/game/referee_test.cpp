@@ -6,8 +6,6 @@
 
 #include <atomic>
 #include <catch2/catch.hpp>
-
-#include "tests/support/scripted_player.hpp"
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -15,6 +13,8 @@
 #include <thread>
 
 #include "process_scan.hpp"
+#include "tests/support/scratch_files.hpp"
+#include "tests/support/scripted_player.hpp"
 
 using namespace rm::game;
 namespace fs = std::filesystem;
@@ -38,11 +38,7 @@ bool have(const std::string& path) {
 
 // A fresh scratch directory per test.
 fs::path scratch(const std::string& name) {
-  fs::path dir =
-      fs::temp_directory_path() / ("rm_game_test_" + std::to_string(::getpid()) + "_" + name);
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
+  return rm::test::scratch_dir("rm_game_test", name);
 }
 
 PlayerSpec scripted(const std::string& code, std::vector<std::string> flags = {}) {
@@ -63,12 +59,7 @@ GameJob job_for(const std::string& id, PlayerSpec black, PlayerSpec white, int s
 }
 
 std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::string s;
-  char buf[4096];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0)
-    s.append(buf, static_cast<std::size_t>(in.gcount()));
-  return s;
+  return rm::test::read_whole_file(p);
 }
 
 // Every referee test ends here: no descendant (live or zombie) and no process carrying this

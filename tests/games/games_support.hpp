@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ringmaster/game/game_job.hpp"
+#include "tests/support/scratch_files.hpp"
 #include "tests/support/scripted_player.hpp"
 
 namespace rm::games_test {
@@ -22,11 +23,7 @@ inline bool have(const std::string& path) {
 }
 
 inline std::filesystem::path scratch(const std::string& name) {
-  auto dir = std::filesystem::temp_directory_path() /
-             ("rm_games_test_" + std::to_string(::getpid()) + "_" + name);
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir;
+  return rm::test::scratch_dir("rm_games_test", name);
 }
 
 inline rm::game::PlayerSpec scripted(const std::string& code, std::vector<std::string> flags = {}) {
@@ -59,12 +56,7 @@ inline rm::game::GameJob job_for(const std::string& id, rm::game::PlayerSpec bla
 }
 
 inline std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::string s;
-  char buf[4096];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0)
-    s.append(buf, static_cast<std::size_t>(in.gcount()));
-  return s;
+  return rm::test::read_whole_file(p);
 }
 
 }  // namespace rm::games_test

@@ -14,6 +14,7 @@
 #include "ringmaster/game/engine_cache.hpp"
 #include "ringmaster/game/referee.hpp"
 #include "tests/game/process_scan.hpp"
+#include "tests/support/scratch_files.hpp"
 
 using namespace rm::game;
 namespace fs = std::filesystem;
@@ -24,11 +25,7 @@ const std::string kScripted = std::string(RM_BIN_DIR) + "/scripted_engine";
 const std::string kRingbot = std::string(RM_BIN_DIR) + "/ringbot";
 
 fs::path scratch(const std::string& name) {
-  fs::path dir =
-      fs::temp_directory_path() / ("rm_reuse_test_" + std::to_string(::getpid()) + "_" + name);
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
+  return rm::test::scratch_dir("rm_reuse_test", name);
 }
 
 PlayerSpec engine(const std::string& code, std::vector<std::string> argv, bool reuse = true) {
@@ -79,10 +76,7 @@ GameJob job_for(const std::string& id, const PlayerSpec& a, const PlayerSpec& b,
 }
 
 std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return rm::test::read_whole_file(p);
 }
 
 // The moves and result of an SGF record (everything that depends on the engines' play).

@@ -20,31 +20,8 @@ namespace {
 // A ce_tuner event on 7x7 with so few playouts that a game takes milliseconds. ringbot's
 // results depend only on its seed and the game id, so two runs of the same event agree.
 std::string ce_yaml(int samples, int batch, int generations, int opponent_playouts) {
-  return "competition_type: ce_tuner\n"
-         "description: e2e ce event\n" +
-         rm::test::small_event_game_settings_yaml(opponent_playouts) +
-         "candidate_colour: random\n"
-         "opponent: opp\n"
-         "samples_per_generation: " +
-         std::to_string(samples) +
-         "\n"
-         "batch_size: " +
-         std::to_string(batch) +
-         "\n"
-         "number_of_generations: " +
-         std::to_string(generations) +
-         "\n"
-         "elite_proportion: 0.3\n"
-         "step_size: 0.6\n"
-         "seed: 7\n"
-         "parameters:\n"
-         "  - code: pl\n"
-         "    initial_mean: 1.3\n"
-         "    initial_variance: 0.1\n"
-         "    transform: {expression: 'max(2, 10^x)', integer: true}\n"
-         "    format: 'pl: %d'\n"
-         "candidate:\n"
-         "  command: [ringbot, --playouts, '{pl}', --seed, '5']\n";
+  return rm::test::small_ce_event_yaml(samples, batch, generations, opponent_playouts,
+                                       "description: e2e ce event\n");
 }
 
 std::string candidate_parameters(const std::string& sgf) {

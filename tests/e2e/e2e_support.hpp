@@ -119,6 +119,31 @@ inline std::string small_tuning_event_yaml(int number_of_games, int opponent_pla
          "  command: [ringbot, --playouts, '{pl}', --seed, '5']\n";
 }
 
+// A ce_tuner event of ringbot's playouts (log10) against that opponent; `extra` holds more
+// top-level settings (a description, validation).
+inline std::string small_ce_event_yaml(int samples, int batch, int generations,
+                                       int opponent_playouts, const std::string& extra = "") {
+  return "competition_type: ce_tuner\n" + extra +
+         small_event_game_settings_yaml(opponent_playouts) +
+         "candidate_colour: random\n"
+         "opponent: opp\n"
+         "samples_per_generation: " +
+         std::to_string(samples) + "\nbatch_size: " + std::to_string(batch) +
+         "\nnumber_of_generations: " + std::to_string(generations) +
+         "\n"
+         "elite_proportion: 0.3\n"
+         "step_size: 0.6\n"
+         "seed: 7\n"
+         "parameters:\n"
+         "  - code: pl\n"
+         "    initial_mean: 1.3\n"
+         "    initial_variance: 0.1\n"
+         "    transform: {expression: 'max(2, 10^x)', integer: true}\n"
+         "    format: 'pl: %d'\n"
+         "candidate:\n"
+         "  command: [ringbot, --playouts, '{pl}', --seed, '5']\n";
+}
+
 class EventDir : public CompetitionDir {
  public:
   EventDir(const std::string& code, int number_of_games, int opponent_playouts = 8)

@@ -16,28 +16,9 @@ std::string mc_yaml(const std::string& extra) {
 }
 
 std::string ce_yaml(int generations) {
-  return "competition_type: ce_tuner\n"
-         "description: e2e ce validation\n" +
-         rm::test::small_event_game_settings_yaml(40) +
-         "candidate_colour: random\n"
-         "opponent: opp\n"
-         "samples_per_generation: 6\n"
-         "batch_size: 4\n"
-         "number_of_generations: " +
-         std::to_string(generations) +
-         "\n"
-         "elite_proportion: 0.3\n"
-         "step_size: 0.6\n"
-         "seed: 7\n"
-         "validation: {every: 24, games: 6, at_end: 10}\n"
-         "parameters:\n"
-         "  - code: pl\n"
-         "    initial_mean: 1.3\n"
-         "    initial_variance: 0.1\n"
-         "    transform: {expression: 'max(2, 10^x)', integer: true}\n"
-         "    format: 'pl: %d'\n"
-         "candidate:\n"
-         "  command: [ringbot, --playouts, '{pl}', --seed, '5']\n";
+  return rm::test::small_ce_event_yaml(
+      6, 4, generations, 40,
+      "description: e2e ce validation\nvalidation: {every: 24, games: 6, at_end: 10}\n");
 }
 
 nlohmann::json json_report(CompetitionDir& event) {

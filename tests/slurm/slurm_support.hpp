@@ -92,23 +92,7 @@ inline std::string allplayall_yaml(int rounds) {
 }
 
 inline std::string ce_tuner_yaml() {
-  return "competition_type: ce_tuner\n" + small_event_game_settings_yaml(8) +
-         "candidate_colour: random\n"
-         "opponent: opp\n"
-         "samples_per_generation: 3\n"
-         "batch_size: 1\n"
-         "number_of_generations: 2\n"
-         "elite_proportion: 0.3\n"
-         "step_size: 0.6\n"
-         "seed: 7\n"
-         "parameters:\n"
-         "  - code: pl\n"
-         "    initial_mean: 1.3\n"
-         "    initial_variance: 0.1\n"
-         "    transform: {expression: 'max(2, 10^x)', integer: true}\n"
-         "    format: 'pl: %d'\n"
-         "candidate:\n"
-         "  command: [ringbot, --playouts, '{pl}', --seed, '5']\n";
+  return small_ce_event_yaml(3, 1, 2, 8);
 }
 
 inline std::string model_tuner_yaml(int games) {

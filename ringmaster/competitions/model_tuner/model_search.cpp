@@ -129,7 +129,7 @@ void ModelSearch::refit_process() {
     return;
   gp_->fit();
   process_fit_size_ = n;
-  if (!gp_->fitted() || static_cast<int>(samples_.size()) < settings_.guard_from) return;
+  if (!gp_->fitted() || n < settings_.guard_from) return;
   const int best = gp_->best_bin();
   if (gp_->difference_z(best, gp_->bin_of(centre_[0])) > settings_.guard_z) {
     centre_[0] = estimate_[0] = gp_->centre_of(best);
@@ -209,17 +209,16 @@ bool ModelSearch::restore(std::vector<Sample> samples, std::vector<double> beta,
   process_fit_size_ = 0;
   if (gp_) {
     // The process as it was after its last fit: its counts then and its fit then.
-    const int fitted_on = process_fitted_on;
     gp_.emplace(settings_.gp_bins);
-    for (int i = 0; i < fitted_on; ++i)
+    for (int i = 0; i < process_fitted_on; ++i)
       gp_->add(samples_[static_cast<std::size_t>(i)].u[0], samples_[static_cast<std::size_t>(i)].y);
-    if (fitted_on >= settings_.gp_from) {
+    if (process_fitted_on >= settings_.gp_from) {
       // Refitted afresh when there is no stored fit (a state written before it existed) or its
       // posterior cannot be factorised (values checked above, so only a numerical failure).
       if (!(process && gp_->restore_fit(process->hyper, process->latent))) gp_->fit();
-      process_fit_size_ = fitted_on;
+      process_fit_size_ = process_fitted_on;
     }
-    for (std::size_t i = static_cast<std::size_t>(fitted_on); i < samples_.size(); ++i)
+    for (std::size_t i = static_cast<std::size_t>(process_fitted_on); i < samples_.size(); ++i)
       gp_->add(samples_[i].u[0], samples_[i].y);
   }
   return true;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "ringmaster/competitions/model_tuner/model_tuner.hpp"
 #include "ringmaster/competitions/tuner_report_header.hpp"
@@ -30,6 +31,25 @@ std::string pad_right(const std::string& text, std::size_t width) {
 
 // Estimates are only drawn from the model once it exists.
 constexpr int kReportDraws = 400;
+
+// What both reports say of the whole-range process (one parameter, once fitted).
+struct ProcessSummary {
+  int bins;
+  double length, amplitude;
+  double best;  // normalised
+  double best_win_rate;
+  int relocations, fitted_on;
+};
+
+std::optional<ProcessSummary> process_summary(const model::ModelSearch& search) {
+  const model::BinnedGp* process = search.process();
+  if (process == nullptr || !process->fitted()) return std::nullopt;
+  const int best = process->best_bin();
+  return ProcessSummary{
+      process->bins(),          process->hyper().length, process->hyper().amplitude,
+      process->centre_of(best), process->win_rate(best), search.relocations(),
+      search.process_fit_size()};
+}
 
 }  // namespace
 
@@ -77,15 +97,12 @@ std::string ModelTuner::main_report() const {
   for (std::size_t i = 0; i < p; ++i)
     text += "  " + pad_right(names[i], 16) + " " + signed_fixed(beta[i], 4) + " ± " +
             fixed(std::sqrt(std::max(0.0, cov[i * p + i])), 4) + "\n";
-  if (const model::BinnedGp* process = search_.process(); process && process->fitted()) {
-    const int best = process->best_bin();
-    text += "\nWhole-range model (Gaussian process over " + std::to_string(process->bins()) +
-            " bins, length scale " + fixed(process->hyper().length, 2) + ", amplitude " +
-            fixed(process->hyper().amplitude, 2) + "): best near " +
-            format_parameters({process->centre_of(best)}) + ", win rate " +
-            fixed(process->win_rate(best), 3) +
-            "; region moves: " + std::to_string(search_.relocations()) + "\n";
-  }
+  if (const auto process = process_summary(search_))
+    text += "\nWhole-range model (Gaussian process over " + std::to_string(process->bins) +
+            " bins, length scale " + fixed(process->length, 2) + ", amplitude " +
+            fixed(process->amplitude, 2) + "): best near " + format_parameters({process->best}) +
+            ", win rate " + fixed(process->best_win_rate, 3) +
+            "; region moves: " + std::to_string(process->relocations) + "\n";
   return text + "\n";
 }
 
@@ -184,17 +201,15 @@ nlohmann::json ModelTuner::json_report() const {
                             {"value", beta[i]},
                             {"sd", std::sqrt(std::max(0.0, cov[i * beta.size() + i]))}});
   j["model"] = {{"coefficients", coefficients}, {"fitted_on", search_.last_fit_size()}};
-  if (const model::BinnedGp* process = search_.process(); process && process->fitted()) {
-    const int best = process->best_bin();
-    j["process"] = {{"bins", process->bins()},
-                    {"length_scale", process->hyper().length},
-                    {"amplitude", process->hyper().amplitude},
-                    {"best", format_parameters({process->centre_of(best)})},
-                    {"best_normalised", process->centre_of(best)},
-                    {"best_win_rate", process->win_rate(best)},
-                    {"relocations", search_.relocations()},
-                    {"fitted_on", search_.process_fit_size()}};
-  }
+  if (const auto process = process_summary(search_))
+    j["process"] = {{"bins", process->bins},
+                    {"length_scale", process->length},
+                    {"amplitude", process->amplitude},
+                    {"best", format_parameters({process->best})},
+                    {"best_normalised", process->best},
+                    {"best_win_rate", process->best_win_rate},
+                    {"relocations", process->relocations},
+                    {"fitted_on", process->fitted_on}};
   return j;
 }
 

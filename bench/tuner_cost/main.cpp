@@ -1,6 +1,8 @@
 // bench_tuner_cost: plays N simulated games (CLOP's log problem in 1, 2 and 5 dimensions), then
 // times the next M candidate choices (next_job) and results (on_result, refits included) one by
-// one: mean and worst, for the model_tuner and for the mc_tuner (split 8) as the baseline.
+// one: mean and worst, for the model_tuner and for the mc_tuner (split 8) as the baseline; then
+// the recommendation once (recommended_values: the status line, reports and validation rounds ask
+// for it; the model_tuner's first call after a fit of its process averages 30 fits).
 // Usage: bench_tuner_cost [games=10000] [measured=2000]
 #include <algorithm>
 #include <chrono>
@@ -21,6 +23,7 @@ using Clock = std::chrono::steady_clock;
 
 struct Cost {
   double choose_mean_us = 0, choose_max_us = 0, result_mean_us = 0, result_max_us = 0;
+  double recommend_us = 0;
 };
 
 Cost measure(const std::string& tuner, const rm::simulation::Problem& problem, int games,
@@ -56,6 +59,10 @@ Cost measure(const std::string& tuner, const rm::simulation::Problem& problem, i
     cost.choose_max_us = std::max(cost.choose_max_us, choose);
     cost.result_max_us = std::max(cost.result_max_us, result);
   }
+  const auto t0 = Clock::now();
+  if (!competition->recommended_values())
+    std::fprintf(stderr, "%s: no recommendation\n", tuner.c_str());
+  cost.recommend_us = std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
   return cost;
 }
 
@@ -73,17 +80,18 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::printf("cost per call after %d games, over the next %d (microseconds)\n", games, measured);
-  std::printf("%-6s %-7s %14s %14s %14s %14s %16s\n", "dims", "tuner", "choose mean", "choose max",
-              "result mean", "result max", "choose+result / mc8");
+  std::printf("%-6s %-7s %14s %14s %14s %14s %16s %12s\n", "dims", "tuner", "choose mean",
+              "choose max", "result mean", "result max", "choose+result / mc8", "recommend");
   for (const char* name : {"log", "rosenbrock", "log5"}) {
     const auto problem = rm::simulation::builtin_problem(name);
     const Cost baseline = measure("mc8", problem, games, measured);
     const Cost model = measure("model", problem, games, measured);
     for (const auto& [tuner, c] : {std::pair{"mc8", baseline}, std::pair{"model", model}})
-      std::printf("%-6d %-7s %14.2f %14.2f %14.2f %14.2f %16.2f\n", problem.dims, tuner,
+      std::printf("%-6d %-7s %14.2f %14.2f %14.2f %14.2f %16.2f %12.2f\n", problem.dims, tuner,
                   c.choose_mean_us, c.choose_max_us, c.result_mean_us, c.result_max_us,
                   (c.choose_mean_us + c.result_mean_us) /
-                      (baseline.choose_mean_us + baseline.result_mean_us));
+                      (baseline.choose_mean_us + baseline.result_mean_us),
+                  c.recommend_us);
   }
   return 0;
 }

@@ -123,6 +123,7 @@ TEST_CASE("model search: one parameter, restored mid-run, continues exactly", "[
                           original.quadratic_estimate(), original.last_fit_size(),
                           StoredProcess{process->hyper(), process->latent(),
                                         original.process_fit_size(), original.relocations()}));
+  CHECK(resumed.best() == original.best());  // the averaged process too
   std::mt19937_64 a = choices, b = choices;
   int thompson_like = 0;
   for (int i = 0; i < 300; ++i) {
@@ -157,8 +158,26 @@ TEST_CASE("model search: a stored process that does not fit the samples is refus
   CHECK(search.samples().size() == 50);
 }
 
-TEST_CASE("model search: one parameter recommends the midpoint of the quadratic and the process",
+TEST_CASE("binned process: the averaged best bin is that of the last fit's counts",
           "[model_tuner]") {
+  BinnedGp gp(64);
+  for (double u = -0.9375; u < 1.0; u += 0.125)
+    add_games(gp, u, 0.4 + 0.3 * std::exp(-8.0 * (u + 0.5) * (u + 0.5)), 200);
+  gp.fit();
+  REQUIRE(gp.fitted());
+  // Clear evidence: one choice of hyperparameters explains the games far better than the
+  // rest, so the average is that fit's maximum.
+  const int averaged = gp.averaged_best_bin();
+  CHECK(averaged == gp.best_bin());
+  add_games(gp, 0.7, 0.95, 2000);  // a far better point, not yet fitted
+  CHECK(gp.averaged_best_bin() == averaged);
+  gp.fit();
+  CHECK(std::abs(gp.centre_of(gp.averaged_best_bin()) - 0.7) < 0.1);
+}
+
+TEST_CASE(
+    "model search: one parameter recommends the midpoint of the quadratic and the averaged process",
+    "[model_tuner]") {
   // A peak at u = 0.3 with a cliff to its right: both models are fitted by then.
   const auto truth = [](double u) { return u < 0.3 ? 0.5 + 0.2 * (u + 1.0) / 1.3 : 0.3; };
   std::mt19937_64 outcomes(5), choices(6);
@@ -170,7 +189,7 @@ TEST_CASE("model search: one parameter recommends the midpoint of the quadratic 
   REQUIRE(process != nullptr);
   if (process == nullptr) return;  // (for GCC's null-dereference check)
   REQUIRE(process->fitted());
-  const double from_process = process->centre_of(process->best_bin());
+  const double from_process = process->centre_of(process->averaged_best_bin());
   const double quadratic = first(search.quadratic_estimate());
   CHECK(first(search.best()) == Approx(0.5 * (from_process + quadratic)));
 

@@ -187,6 +187,13 @@ void BinnedGp::fit() {
   // Warm-started from the last fit's mode: a few Newton steps instead of a dozen or more.
   fitted_ = std::isfinite(laplace(hyper_.length, hyper_.amplitude, false));
   if (fitted_) posterior_covariance();
+  remember_fitted_counts();
+}
+
+void BinnedGp::remember_fitted_counts() {
+  fitted_wins_ = wins_;
+  fitted_games_ = games_;
+  averaged_best_ = -1;
 }
 
 bool BinnedGp::accepts_fit(const Hyper& hyper, const std::vector<double>& latent) const {
@@ -207,11 +214,39 @@ bool BinnedGp::restore_fit(const Hyper& hyper, std::vector<double> latent) {
   build_kernel(hyper_.length, hyper_.amplitude);
   fitted_ = factorise();
   if (fitted_) posterior_covariance();
+  remember_fitted_counts();
   return fitted_;
 }
 
 int BinnedGp::best_bin() const {
   return static_cast<int>(std::max_element(latent_.begin(), latent_.end()) - latent_.begin());
+}
+
+int BinnedGp::averaged_best_bin() const {
+  if (!fitted_) return best_bin();
+  if (averaged_best_ >= 0) return averaged_best_;
+  BinnedGp scratch = *this;  // the fits below must not disturb this one
+  scratch.wins_ = fitted_wins_;
+  scratch.games_ = fitted_games_;
+  std::vector<double> log_likelihoods;
+  std::vector<std::vector<double>> modes;
+  for (double length : kLengths)
+    for (double amplitude : kAmplitudes) {
+      scratch.latent_ = latent_;  // warm-started from the last fit's mode, so deterministic
+      const double value = scratch.laplace(length, amplitude, true);
+      if (!std::isfinite(value)) continue;
+      log_likelihoods.push_back(value);
+      modes.push_back(scratch.latent_);
+    }
+  if (modes.empty()) return averaged_best_ = best_bin();
+  const double top = *std::max_element(log_likelihoods.begin(), log_likelihoods.end());
+  std::vector<double> mean(static_cast<std::size_t>(bins_), 0.0);
+  for (std::size_t i = 0; i < modes.size(); ++i) {
+    const double weight = std::exp(log_likelihoods[i] - top);  // unnormalised: only the argmax
+    for (std::size_t b = 0; b < mean.size(); ++b) mean[b] += weight * modes[i][b];
+  }
+  averaged_best_ = static_cast<int>(std::max_element(mean.begin(), mean.end()) - mean.begin());
+  return averaged_best_;
 }
 
 double BinnedGp::win_rate(int bin) const {

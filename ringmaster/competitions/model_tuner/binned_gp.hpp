@@ -53,6 +53,14 @@ class BinnedGp {
 
   // The bin of the posterior mean's maximum.
   int best_bin() const;
+  // The bin of the maximum of the posterior mean averaged over the whole hyperparameter grid,
+  // each fit weighted by its approximate marginal likelihood (Bayesian model averaging), for
+  // the counts of the last fit. Why: several choices often explain the games about equally well
+  // (with few games or a small effect, or a kink that a short length scale fits and a long one
+  // smooths), the single best one changes from fit to fit, and so does its maximum; the
+  // average's maximum depends less on that choice (docs/model-tuner.md, step 6, has the
+  // figures). It costs the grid's 30 fits, so it is computed on first use after each fit.
+  int averaged_best_bin() const;
   // The win rate at a bin's fitted logit (the posterior mode).
   double win_rate(int bin) const;
   // (f(a) - f(b)) / sd(f(a) - f(b)) under the posterior.
@@ -82,6 +90,8 @@ class BinnedGp {
   // wanted (it costs another factorisation), else 0; minus infinity if the fit failed.
   double laplace(double length, double amplitude, bool want_likelihood);
   void posterior_covariance();
+  // After a fit or a restored fit: the counts it saw, for averaged_best_bin().
+  void remember_fitted_counts();
 
   int bins_;
   std::vector<double> wins_, games_;
@@ -94,6 +104,8 @@ class BinnedGp {
   std::vector<double> b_factor_;     // Cholesky factor of I + W^1/2 K W^1/2
   std::vector<double> covariance_;   // posterior covariance of the latent values
   std::vector<double> draw_factor_;  // its Cholesky factor (for draws)
+  std::vector<double> fitted_wins_, fitted_games_;  // the counts of the last fit
+  mutable int averaged_best_ = -1;                  // averaged_best_bin(); -1: not yet
 };
 
 }  // namespace rm::comp::model

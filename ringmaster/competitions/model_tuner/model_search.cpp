@@ -140,7 +140,7 @@ void ModelSearch::refit_process() {
 std::vector<double> ModelSearch::best() const {
   if (!gp_ || !gp_->fitted()) return estimate_;
   const double w = settings_.process_estimate_weight;
-  return {w * gp_->centre_of(gp_->best_bin()) + (1.0 - w) * estimate_[0]};
+  return {w * gp_->centre_of(gp_->averaged_best_bin()) + (1.0 - w) * estimate_[0]};
 }
 
 Estimate ModelSearch::estimate(int draws) const {

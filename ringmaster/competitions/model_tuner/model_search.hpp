@@ -71,9 +71,10 @@ struct SearchSettings {
   // fraction since its last fit: it costs more than the quadratic's fit.
   double gp_refit_fraction = 0.02;
   // Once the process is fitted, the recommended point (best()) is this mix of the process's best
-  // bin and the quadratic's estimate. Why: both are pulled off the optimum by a non-quadratic
-  // shape (the quadratic by its form, the process by its smoothing), but not by the same noise,
-  // so their midpoint is nearer on average (docs/model-tuner.md, step 6).
+  // bin (averaged over its hyperparameters: BinnedGp::averaged_best_bin) and the quadratic's
+  // estimate. Why: both are pulled off the optimum by a non-quadratic shape (the quadratic by
+  // its form, the process by its smoothing), but not by the same noise, so their midpoint is
+  // nearer on average (docs/model-tuner.md, step 6).
   double process_estimate_weight = 0.5;
 };
 

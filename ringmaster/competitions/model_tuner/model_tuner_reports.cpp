@@ -44,7 +44,7 @@ struct ProcessSummary {
 std::optional<ProcessSummary> process_summary(const model::ModelSearch& search) {
   const model::BinnedGp* process = search.process();
   if (process == nullptr || !process->fitted()) return std::nullopt;
-  const int best = process->best_bin();
+  const int best = process->averaged_best_bin();  // the bin the recommendation uses
   return ProcessSummary{
       process->bins(),          process->hyper().length, process->hyper().amplitude,
       process->centre_of(best), process->win_rate(best), search.relocations(),
@@ -101,7 +101,7 @@ std::string ModelTuner::main_report() const {
     text += "\nWhole-range model (Gaussian process over " + std::to_string(process->bins) +
             " bins, length scale " + fixed(process->length, 2) + ", amplitude " +
             fixed(process->amplitude, 2) + "): best near " + format_parameters({process->best}) +
-            ", win rate " + fixed(process->best_win_rate, 3) +
+            " (averaged over its hyperparameters), win rate " + fixed(process->best_win_rate, 3) +
             "; region moves: " + std::to_string(process->relocations) + "\n";
   return text + "\n";
 }

@@ -20,8 +20,9 @@
 #include <cerrno>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
-namespace rm::process::detail {
+namespace rm::process {
 
 namespace {
 
@@ -89,7 +90,7 @@ int child_main(void* p) {
   ::syscall(SYS_setpgid, 0, 0);
   // Die with Ringmaster. The signal fires when the launching *thread* exits, so the owner
   // must close the process before its thread ends (the controller always does).
-  ::syscall(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+  ::syscall(SYS_prctl, PR_SET_PDEATHSIG, a.death_signal, 0, 0, 0);
   if (::syscall(SYS_getppid) != ctx->parent) child_fail(ctx, LaunchStep::ParentGone, 0);
 
   // Engines get default signal handling whatever Ringmaster catches, ignores or blocks (an
@@ -159,4 +160,23 @@ Launched launch_child(const LaunchArgs& args) {
   return result;
 }
 
-}  // namespace rm::process::detail
+std::string launch_failure_text(const Launched& launched, const std::string& path,
+                                const char* cwd) {
+  const std::string why = std::strerror(launched.error);
+  switch (launched.failed) {
+    case LaunchStep::Chdir:
+      return "bad working directory: " + std::string(cwd != nullptr ? cwd : "") + ": " + why;
+    case LaunchStep::Dup:
+      return "cannot set up standard streams: " + why;
+    case LaunchStep::Exec:
+      return "cannot execute '" + path + "': " + why;
+    case LaunchStep::ParentGone:
+      return "parent exited during spawn";
+    case LaunchStep::Clone:
+    case LaunchStep::None:
+      break;
+  }
+  return "cannot start a process: " + why;
+}
+
+}  // namespace rm::process

@@ -323,7 +323,7 @@ std::variant<std::unique_ptr<Process>, SpawnError> Process::spawn(const ProcessS
     return SpawnError{"cannot create pipes: " + errno_text(e)};
   }
 
-  detail::LaunchArgs args;
+  LaunchArgs args;
   args.in_fd = in[0];
   args.out_fd = out[1];
   args.err_fd = err[1];
@@ -331,27 +331,13 @@ std::variant<std::unique_ptr<Process>, SpawnError> Process::spawn(const ProcessS
   args.path = path->c_str();
   args.argv = argv.data();
   args.envp = envp.data();
-  const detail::Launched launched = detail::launch_child(args);
+  const Launched launched = launch_child(args);
   close_fd(in[0]);
   close_fd(out[1]);
   close_fd(err[1]);
   if (launched.pid < 0) {
     close_all();
-    const std::string why = errno_text(launched.error);
-    switch (launched.failed) {
-      case detail::LaunchStep::Chdir:
-        return SpawnError{"bad working directory: " + spec.cwd + ": " + why};
-      case detail::LaunchStep::Dup:
-        return SpawnError{"cannot set up standard streams: " + why};
-      case detail::LaunchStep::Exec:
-        return SpawnError{"cannot execute '" + *path + "': " + why};
-      case detail::LaunchStep::ParentGone:
-        return SpawnError{"parent exited during spawn"};
-      case detail::LaunchStep::Clone:
-      case detail::LaunchStep::None:
-        break;
-    }
-    return SpawnError{"cannot start a process: " + why};
+    return SpawnError{launch_failure_text(launched, *path, args.cwd)};
   }
   const pid_t pid = launched.pid;
 

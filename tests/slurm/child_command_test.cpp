@@ -25,7 +25,8 @@ TEST_CASE("run_child passes stdin and captures stdout, stderr and the exit statu
   CHECK(fails.describe() == "exit status 2");
   CHECK_THAT(fails.err, Catch::Contains("/no/such/path"));
   auto missing = rm::run::run_child({"/no/such/program"}, "");
-  CHECK(missing.describe() == "exit status 127");
+  CHECK(missing.describe() == "cannot find executable '/no/such/program'");
+  CHECK_FALSE(missing.succeeded());
 }
 
 TEST_CASE("an aborted child gets SIGTERM, and one that ignores it the fallback, then SIGKILL",

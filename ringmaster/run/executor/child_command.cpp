@@ -2,13 +2,15 @@
 
 #include <fcntl.h>
 #include <poll.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+
+#include "engine/process/child_launch.hpp"
+#include "engine/process/process.hpp"
 
 namespace rm::run {
 namespace {
@@ -27,31 +29,6 @@ struct Pipe {
     close_end(1);
   }
 };
-
-// In the child between fork and exec: only async-signal-safe calls.
-[[noreturn]] void exec_child(const std::vector<char*>& argv, int in, int out, int err,
-                             pid_t parent) {
-  ::setpgid(0, 0);
-  ::prctl(PR_SET_PDEATHSIG, SIGTERM);
-  if (::getppid() != parent) ::_exit(127);  // the parent died before prctl
-  ::dup2(in, 0);
-  ::dup2(out, 1);
-  ::dup2(err, 2);
-  // Every signal is blocked from before fork (see run_child): reset each disposition to the
-  // default before unblocking, so a signal sent early (an abort right after the start) never
-  // runs one of the parent's handlers in this copy of it.
-  struct sigaction default_action {};
-  default_action.sa_handler = SIG_DFL;
-  sigemptyset(&default_action.sa_mask);
-  for (int sig = 1; sig < NSIG; ++sig) ::sigaction(sig, &default_action, nullptr);
-  sigset_t none;
-  sigemptyset(&none);
-  ::sigprocmask(SIG_SETMASK, &none, nullptr);
-  ::execvp(argv[0], argv.data());
-  const char msg[] = "cannot execute the command\n";
-  (void)!::write(2, msg, sizeof msg - 1);
-  ::_exit(127);
-}
 
 void append_bounded(std::string& to, const char* data, std::size_t n, std::size_t max,
                     std::size_t* dropped) {
@@ -81,22 +58,29 @@ ChildOutcome run_child(const std::vector<std::string>& argv, const std::string& 
     outcome.spawn_error = std::string("cannot make pipes: ") + std::strerror(errno);
     return outcome;
   }
+  const auto path = rm::process::resolve_executable(argv[0]);
+  if (!path) {
+    outcome.spawn_error = "cannot find executable '" + argv[0] + "'";
+    return outcome;
+  }
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
-  const pid_t parent = ::getpid();
-  sigset_t all, old_mask;
-  sigfillset(&all);
-  ::pthread_sigmask(SIG_SETMASK, &all, &old_mask);
-  const pid_t pid = ::fork();
-  if (pid == 0) exec_child(args, in.fd[0], out.fd[1], err.fd[1], parent);
-  const int fork_error = errno;
-  ::pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
-  if (pid < 0) {
-    outcome.spawn_error = std::string("cannot fork: ") + std::strerror(fork_error);
+  rm::process::LaunchArgs launch;
+  launch.in_fd = in.fd[0];
+  launch.out_fd = out.fd[1];
+  launch.err_fd = err.fd[1];
+  launch.path = path->c_str();
+  launch.argv = args.data();
+  launch.envp = ::environ;
+  launch.death_signal = SIGTERM;  // see child_command.hpp
+  const rm::process::Launched launched = rm::process::launch_child(launch);
+  if (launched.pid < 0) {
+    outcome.spawn_error = rm::process::launch_failure_text(launched, *path, nullptr);
     return outcome;
   }
-  ::setpgid(pid, pid);  // also here, so that the group exists before any signal is sent
+  if (launched.pidfd >= 0) ::close(launched.pidfd);  // waited for with waitpid below
+  const pid_t pid = launched.pid;
   in.close_end(0);
   out.close_end(1);
   err.close_end(1);

@@ -39,7 +39,9 @@ struct ChildOutcome {
   std::string describe() const;
 };
 
-// Runs argv[0] (a path, or a name looked up on PATH) with `input` on its stdin.
+// Runs argv[0] (a path, or a name looked up as an engine's is: rm::process::resolve_executable)
+// with `input` on its stdin, started by the same clone + execve step as engines
+// (engine/process/child_launch.hpp) with SIGTERM as its death signal.
 ChildOutcome run_child(const std::vector<std::string>& argv, const std::string& input,
                        const ChildStop& stop = {}, std::size_t max_out = 64 << 20,
                        std::size_t max_err = 256 << 10);

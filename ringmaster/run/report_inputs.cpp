@@ -5,11 +5,11 @@
 #include <map>
 #include <sstream>
 
-#include "ringmaster/competitions/model_tuner/model_tuner.hpp"
 #include "ringmaster/competitions/validation.hpp"
 #include "ringmaster/game/atomic_file.hpp"
 #include "ringmaster/report/html/html_report.hpp"
 #include "ringmaster/run/ringmaster_error.hpp"
+#include "scales/value.hpp"
 
 namespace rm::run {
 namespace {
@@ -55,16 +55,13 @@ class CandidateFinder {
     for (const auto& g : report.value("generations", nlohmann::json::array()))
       add_samples(g.value("samples", nlohmann::json::array()));
     add_samples(report.value("samples", nlohmann::json::array()));
-    if (const auto* model = dynamic_cast<const rm::comp::ModelTuner*>(session.competition.get()))
-      model_ = model;
   }
 
-  // model_tuner: the games listed are the last `tuning_games` tuning games, which played the
-  // last samples.
-  void skip_to_last_samples(std::size_t tuning_games) {
-    if (model_ == nullptr) return;
-    const std::size_t n = model_->search().samples().size();
-    next_model_sample_ = n > tuning_games ? n - tuning_games : 0;
+  // A tuner that keeps its played candidates (model_tuner): the games listed are the last
+  // `tuning_games` tuning games, which played the last ones kept.
+  void skip_to_last_played(std::size_t tuning_games) {
+    const std::size_t n = session_.competition->played_candidates_kept();
+    next_played_ = n > tuning_games ? n - tuning_games : 0;
   }
 
   void fill(GameRecord& g, const std::optional<std::string>& history) {
@@ -88,14 +85,10 @@ class CandidateFinder {
       if (found == by_candidate_.end()) return;
       g.parameters = found->second.value("parameters", std::string());
       g.values = values_of(found->second.value("engine_values", nlohmann::json()));
-    } else if (type == "model_tuner" && model_ != nullptr) {
-      // Samples are added in the order results arrive, which is the commit order.
-      const auto& samples = model_->search().samples();
-      if (next_model_sample_ >= samples.size()) return;
-      const auto& u = samples[next_model_sample_++].u;
-      g.parameters = model_->format_parameters(u);
-      for (const auto& v : model_->engine_values(u))
-        g.values.push_back(rm::scales::value_to_json(v));
+    } else if (const auto played = session_.competition->played_candidate(next_played_)) {
+      ++next_played_;  // kept in result order, which is the commit order
+      g.parameters = played->parameters;
+      for (const auto& v : played->values) g.values.push_back(rm::scales::value_to_json(v));
     }
   }
 
@@ -129,8 +122,7 @@ class CandidateFinder {
   const rm::control::ControlFile& control_;
   const nlohmann::json& report_;
   std::map<std::string, nlohmann::json> by_path_, by_candidate_;
-  const rm::comp::ModelTuner* model_ = nullptr;
-  std::size_t next_model_sample_ = 0;
+  std::size_t next_played_ = 0;
 };
 
 }  // namespace
@@ -163,7 +155,7 @@ rm::report::ReportInputs gather_report_inputs(const CompetitionSession& session,
       all ? session.store->game_histories() : session.store->recent_game_histories(kHtmlGames);
   std::size_t tuning_games = 0;
   for (const auto& g : games) tuning_games += !rm::comp::Validation::is_validation_id(g.game_id);
-  finder.skip_to_last_samples(tuning_games);
+  finder.skip_to_last_played(tuning_games);
   for (std::size_t i = 0; i < games.size(); ++i) {
     GameRecord g{games[i]};
     if (!opponent.empty()) {

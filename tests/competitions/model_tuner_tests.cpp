@@ -302,3 +302,27 @@ TEST_CASE("model_tuner: void games are skipped; two in a row halt", "[model_tune
   CHECK(tuner.game_numbers().fixed() == 3);
   CHECK(tuner.search().samples().size() == 1);
 }
+
+TEST_CASE("model_tuner: the candidates played are kept in result order for reports",
+          "[model_tuner]") {
+  rm::test::TempDir dir;
+  ModelTuner tuner(model_control(dir));
+  auto a = tuner.next_job();
+  auto b = tuner.next_job();
+  REQUIRE(a);
+  REQUIRE(b);
+  if (!a || !b) return;  // (for GCC's null-dereference check)
+  CHECK(tuner.played_candidates_kept() == 0);
+  tuner.on_result(result_of(b->job, true));  // results in another order than the jobs
+  tuner.on_result(result_of(a->job, false));
+  REQUIRE(tuner.played_candidates_kept() == 2);
+  const auto first = tuner.played_candidate(0);
+  const auto second = tuner.played_candidate(1);
+  REQUIRE(first);
+  REQUIRE(second);
+  if (!first || !second) return;
+  CHECK("Candidate parameters: " + first->parameters == b->job.sgf_note);
+  CHECK("Candidate parameters: " + second->parameters == a->job.sgf_note);
+  CHECK(first->values.size() == tuner.search().samples()[0].u.size());
+  CHECK_FALSE(tuner.played_candidate(2));
+}

@@ -55,6 +55,8 @@ class ModelTuner final : public Competition {
   std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players_to_check()
       const override;
   std::optional<std::vector<rm::scales::Value>> recommended_values() const override;
+  std::size_t played_candidates_kept() const override;
+  std::optional<PlayedCandidate> played_candidate(std::size_t index) const override;
 
   // For tests and tools.
   const model::ModelSearch& search() const { return search_; }

@@ -6,6 +6,11 @@ namespace rm::run {
 
 namespace {
 constexpr const char* kNoAllocation = "srun could not get an allocation";
+
+// No cause on stderr, or only "no allocation": the job's final state may say more.
+bool cause_needs_job_state(const std::string& cause) {
+  return cause.empty() || cause == kNoAllocation;
+}
 }  // namespace
 
 // The causes Slurm writes to the step's stderr ("*** STEP 12.0 ON vm CANCELLED AT ... DUE TO
@@ -29,8 +34,7 @@ std::string slurm_cause(const std::string& err) {
 }
 
 bool slurm_cause_needs_job_state(const std::string& srun_stderr) {
-  const std::string cause = slurm_cause(srun_stderr);
-  return cause.empty() || cause == kNoAllocation;
+  return cause_needs_job_state(slurm_cause(srun_stderr));
 }
 
 std::string slurm_state_cause(const std::string& state) {
@@ -66,7 +70,7 @@ std::string slurm_failure_reason(const ChildOutcome& srun, const std::string& pr
   std::string c = slurm_cause(srun.err);
   // A job ended by the cluster before srun got it ("Job/step already completing or
   // completed") is an allocation failure on stderr; its final state says why.
-  if (slurm_cause_needs_job_state(srun.err)) {
+  if (cause_needs_job_state(c)) {
     const std::string from_state = slurm_state_cause(job_state);
     if (!from_state.empty()) c = from_state;
   }

@@ -18,6 +18,12 @@ void add_games(BinnedGp& gp, double u, double p, int games) {
   for (int i = 0; i < games; ++i) gp.add(u, i < wins ? 1.0 : 0.0);
 }
 
+// A peak at u = -0.5 (win rate 0.7) over a floor of 0.4, 200 games every 0.125.
+void add_peak_games(BinnedGp& gp) {
+  for (double u = -0.9375; u < 1.0; u += 0.125)
+    add_games(gp, u, 0.4 + 0.3 * std::exp(-8.0 * (u + 0.5) * (u + 0.5)), 200);
+}
+
 // The one coordinate of a point (GCC's null-dereference check distrusts [0] on a temporary).
 double first(const std::vector<double>& v) {
   return v.empty() ? 0.0 : v.front();
@@ -48,9 +54,7 @@ TEST_CASE("binned process: bins cover the range", "[model_tuner]") {
 TEST_CASE("binned process: the fit finds the best region and knows how sure it is",
           "[model_tuner]") {
   BinnedGp gp(64);
-  // A peak at u = -0.5 (win rate 0.7) over a floor of 0.4, 200 games every 0.125.
-  for (double u = -0.9375; u < 1.0; u += 0.125)
-    add_games(gp, u, 0.4 + 0.3 * std::exp(-8.0 * (u + 0.5) * (u + 0.5)), 200);
+  add_peak_games(gp);
   gp.fit();
   REQUIRE(gp.fitted());
   CHECK(std::abs(gp.centre_of(gp.best_bin()) + 0.5) < 0.1);
@@ -161,8 +165,7 @@ TEST_CASE("model search: a stored process that does not fit the samples is refus
 TEST_CASE("binned process: the averaged best bin is that of the last fit's counts",
           "[model_tuner]") {
   BinnedGp gp(64);
-  for (double u = -0.9375; u < 1.0; u += 0.125)
-    add_games(gp, u, 0.4 + 0.3 * std::exp(-8.0 * (u + 0.5) * (u + 0.5)), 200);
+  add_peak_games(gp);
   gp.fit();
   REQUIRE(gp.fitted());
   // Clear evidence: one choice of hyperparameters explains the games far better than the

@@ -134,6 +134,7 @@ TEST_CASE("model search: a share of early games explores a region three times as
   auto outside_share = [](double fraction, int results) {
     SearchSettings settings;
     settings.explore_fraction = fraction;
+    settings.cell_share = 0.0;  // the bandit's games go anywhere (next test)
     ModelSearch search(settings);
     std::vector<Sample> samples(static_cast<std::size_t>(results), Sample{{0.0}, 1.0, 1.0});
     REQUIRE(search.restore(samples, {}, {}, {0.0}, {0.1}, {0.0}, 0));
@@ -154,6 +155,48 @@ TEST_CASE("model search: a share of early games explores a region three times as
   CHECK(outside_share(0.3, 0) == Approx(0.2).margin(0.015));
   // After 500 results the share falls as 500 / n: at 5000, a tenth of it.
   CHECK(outside_share(0.3, 5000) == Approx(0.02).margin(0.005));
+}
+
+TEST_CASE("model search: a share of games goes to a bandit over cells of the whole range",
+          "[model_tuner]") {
+  SearchSettings settings;
+  settings.thompson_share = 0.0;  // no process: the region and the bandit only
+  ModelSearch search(settings);
+  // 2,000 games in the region [0, 0.1], inside the fifth of the 8 cells, [0, 0.25].
+  std::vector<Sample> samples;
+  for (int i = 0; i < 2000; ++i) samples.push_back(Sample{{0.05}, i % 2 == 0 ? 1.0 : 0.0, 1.0});
+  REQUIRE(search.restore(samples, {}, {}, {0.05}, {0.05}, {0.05}, 0));
+  std::mt19937_64 rng(3);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  const auto first_cell_share = [&] {
+    int in_first = 0, elsewhere = 0;
+    for (int i = 0; i < 20000; ++i) {
+      const double u = search.choose([&] { return unit(rng); }).at(0);
+      if (u >= -1.0 && u <= -0.75)
+        ++in_first;
+      else if (u < 0.0 || u > 0.1)
+        ++elsewhere;
+    }
+    CHECK(elsewhere == 0);
+    return in_first / 20000.0;
+  };
+  // The cells without games have the largest bound; of equal ones, the first.
+  CHECK(first_cell_share() == Approx(settings.cell_share).margin(0.015));
+  // Once the first cell has lost enough games, the bandit moves on to the next.
+  for (int i = 0; i < 200; ++i) search.add({-0.9}, 0.0);
+  const double u = search.choose([] { return 0.0; }).at(0);  // 0 < share: the bandit's game
+  CHECK(u == Approx(-0.75));
+  // A restored search counts the same games.
+  ModelSearch restored(settings);
+  REQUIRE(restored.restore(search.samples(), {}, {}, {0.05}, {0.05}, {0.05}, 0));
+  CHECK(restored.choose([] { return 0.0; }).at(0) == Approx(-0.75));
+  // With two parameters there is no bandit: every game is in the region.
+  SearchSettings two = settings;
+  two.dims = 2;
+  ModelSearch plane(two);
+  REQUIRE(plane.restore({}, {}, {}, {0.0, 0.0}, {0.1, 0.1}, {0.0, 0.0}, 0));
+  for (int i = 0; i < 1000; ++i)
+    for (double x : plane.choose([&] { return unit(rng); })) CHECK(std::abs(x) <= 0.1);
 }
 
 TEST_CASE("model search: the estimate from a narrower fit is nearer a kinked optimum",

@@ -10,8 +10,10 @@
 // below twice the posterior spread of the optimum, so the region stays wide while the model is
 // unsure where the optimum is. With one parameter a Gaussian process over the whole range
 // (binned_gp.hpp) also chooses a share of the games and moves the region off plateaus (see
-// SearchSettings::thompson_share). Deterministic: the caller supplies the random generator for
-// each choice. Algorithm and settings: docs/model-tuner.md.
+// SearchSettings::thompson_share), and a bandit over coarse cells of the range chooses another
+// share, so that the whole range keeps a balanced share of the games (SearchSettings::cell_share).
+// Deterministic: the caller supplies the random generator for each choice. Algorithm and
+// settings: docs/model-tuner.md.
 #pragma once
 
 #include <algorithm>
@@ -76,6 +78,17 @@ struct SearchSettings {
   // its form, the process by its smoothing), but not by the same noise, so their midpoint is
   // nearer on average (docs/model-tuner.md, step 6).
   double process_estimate_weight = 0.5;
+  // One parameter only: a share cell_share of the games is chosen by a bandit over `cells` equal
+  // cells of the range (UCB1 as the mc_tuner's, with its exploration coefficient and a prior of
+  // 10 games and 5 wins per cell, over every game played in the cell), at a uniform point of
+  // the chosen cell; these games are drawn before the process's. Why: where the win rate varies
+  // by little more than the noise over much of the range (a plateau, a long gentle slope), the
+  // region and the process can both settle on the wrong part of it and play too few games
+  // elsewhere to see that; the bandit keeps a balanced design across the range, which is what
+  // lets a grid tell its halves apart (docs/model-tuner.md, step 7).
+  double cell_share = 0.2;
+  int cells = 8;
+  double cell_exploration = 0.45;
 };
 
 // What a stored state keeps of the whole-range process (SearchSettings::thompson_share).
@@ -104,6 +117,10 @@ class ModelSearch {
   // The point for the next game; `unit` gives uniform numbers in [0, 1).
   template <typename Unit>
   std::vector<double> choose(Unit&& unit) const {
+    if (!cell_games_.empty() && unit() < settings_.cell_share) {
+      const double width = 2.0 / static_cast<double>(cell_games_.size());
+      return {std::clamp(-1.0 + width * (static_cast<double>(cell_to_play()) + unit()), -1.0, 1.0)};
+    }
     if (gp_ && gp_->fitted() && unit() < settings_.thompson_share) {
       const int bin = gp_->thompson_bin(unit);
       const double half_bin = 1.0 / gp_->bins();
@@ -163,6 +180,9 @@ class ModelSearch {
   std::vector<double> estimate_target();
   // Refits the process and moves the region to its best bin when that is confidently better.
   void refit_process();
+  // The cell the bandit plays next (see SearchSettings::cell_share).
+  int cell_to_play() const;
+  void count_in_cell(double u, double y);
   SearchSettings settings_;
   std::vector<Sample> samples_;
   QuadraticModel model_;
@@ -173,6 +193,8 @@ class ModelSearch {
   std::optional<BinnedGp> gp_;
   int relocations_ = 0;
   int process_fit_size_ = 0;
+  // Games and wins per cell of the bandit (one parameter only; empty otherwise).
+  std::vector<double> cell_games_, cell_wins_;
 };
 
 // One draw from the coefficients' posterior N(beta, covariance).

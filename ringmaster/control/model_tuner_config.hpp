@@ -36,6 +36,9 @@ struct ModelTunerSettings {
   // One parameter only: the share of games sent by Thompson sampling from the whole-range
   // Gaussian process (0: no process at all, the quadratic search alone).
   double thompson_share = 0.3;
+  // One parameter only: the share of games chosen by a bandit over 8 coarse cells of the range,
+  // so that the whole range keeps a balanced share of the games (0: no bandit).
+  double cell_share = 0.2;
   std::optional<std::uint64_t> seed;
   ValidationSettings validation;  // games of the recommended candidate, not fed to the model
 

@@ -14,8 +14,9 @@ namespace rm::control::detail {
 
 const std::vector<std::string>& model_tuner_keys() {
   static const std::vector<std::string> keys{
-      "number_of_games", "candidate_colour", "opponent", "parameters",     "candidate",
-      "region_scale",    "exploration",      "seed",     "thompson_share", "validation"};
+      "number_of_games", "candidate_colour", "opponent",    "parameters",
+      "candidate",       "region_scale",     "exploration", "seed",
+      "thompson_share",  "cell_share",       "validation"};
   return keys;
 }
 
@@ -108,6 +109,11 @@ ModelTunerSettings read_model_tuner(const Reader& r, const Mapping& top,
     if (!(s.thompson_share >= 0.0 && s.thompson_share <= 0.9))
       r.fail(*f,
              "must be between 0 and 0.9 (got " + rm::scales::python_repr(s.thompson_share) + ")");
+  }
+  if (auto f = top.find("cell_share")) {
+    s.cell_share = read_number(r, *f);
+    if (!(s.cell_share >= 0.0 && s.cell_share <= 0.5))
+      r.fail(*f, "must be between 0 and 0.5 (got " + rm::scales::python_repr(s.cell_share) + ")");
   }
   if (auto f = top.find("seed")) s.seed = read_seed(r, *f);
   if (auto f = top.find("validation")) s.validation = read_validation(r, *f);

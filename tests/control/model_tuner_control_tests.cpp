@@ -96,6 +96,13 @@ TEST_CASE("model_tuner: thompson_share is read", "[model_tuner]") {
   CHECK(std::get<ModelTunerSettings>(c.competition).thompson_share == 0.0);
 }
 
+TEST_CASE("model_tuner: cell_share is read", "[model_tuner]") {
+  TempDir dir;
+  const ControlFile c = load_control_file(
+      dir.write("model.yaml", model_control("region_scale: 0.8\n", "cell_share: 0.35\n")));
+  CHECK(std::get<ModelTunerSettings>(c.competition).cell_share == 0.35);
+}
+
 TEST_CASE("model_tuner: defaults", "[model_tuner]") {
   TempDir dir;
   std::string text = model_control("region_scale: 0.8\nseed: 3\n", "");
@@ -106,6 +113,7 @@ TEST_CASE("model_tuner: defaults", "[model_tuner]") {
   CHECK(s.region_scale == 1.0);
   CHECK(s.exploration == 0.0);
   CHECK(s.thompson_share == 0.3);
+  CHECK(s.cell_share == 0.2);
   CHECK_FALSE(s.seed);
 }
 
@@ -137,6 +145,8 @@ TEST_CASE("model_tuner: control file errors name file:line:column and the settin
        "model.yaml:9:17: thompson_share: must be between 0 and 0.9 (got 0.95)"},
       {"region_scale: 0.8", "thompson_share: yes",
        "model.yaml:9:17: thompson_share: must be a number (got 'yes')"},
+      {"region_scale: 0.8", "cell_share: 0.6",
+       "model.yaml:9:13: cell_share: must be between 0 and 0.5 (got 0.6)"},
       {"number_of_games: 500", "number_of_games: -5",
        "model.yaml:6:18: number_of_games: must be a non-negative integer (got -5)"},
       {"opponent: opp", "opponent: op",

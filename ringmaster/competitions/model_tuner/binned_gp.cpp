@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "ringmaster/competitions/model_tuner/quadratic_model.hpp"
+#include "ringmaster/competitions/model_tuner/range_bins.hpp"
 
 namespace rm::comp::model {
 namespace {
@@ -33,7 +34,7 @@ BinnedGp::BinnedGp(int bins)
       latent_(static_cast<std::size_t>(bins), 0.0) {}
 
 int BinnedGp::bin_of(double u) const {
-  return std::clamp(static_cast<int>((u + 1.0) / 2.0 * bins_), 0, bins_ - 1);
+  return range_bin(u, bins_);
 }
 
 double BinnedGp::centre_of(int bin) const {

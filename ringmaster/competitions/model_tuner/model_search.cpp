@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <utility>
 
 namespace rm::comp::model {
@@ -26,39 +25,8 @@ ModelSearch::ModelSearch(SearchSettings settings)
       half_width_(static_cast<std::size_t>(settings.dims), 1.0),
       estimate_(static_cast<std::size_t>(settings.dims), 0.0) {
   if (settings_.dims == 1 && settings_.thompson_share > 0.0) gp_.emplace(settings_.gp_bins);
-  if (settings_.dims == 1 && settings_.cell_share > 0.0) {
-    cell_games_.assign(static_cast<std::size_t>(settings_.cells), 0.0);
-    cell_wins_.assign(static_cast<std::size_t>(settings_.cells), 0.0);
-  }
-}
-
-void ModelSearch::count_in_cell(double u, double y) {
-  if (cell_games_.empty()) return;
-  const int cells = static_cast<int>(cell_games_.size());
-  const auto cell = static_cast<std::size_t>(
-      std::clamp(static_cast<int>((u + 1.0) * 0.5 * static_cast<double>(cells)), 0, cells - 1));
-  cell_games_[cell] += 1.0;
-  cell_wins_[cell] += y;
-}
-
-int ModelSearch::cell_to_play() const {
-  // UCB1 over the cells, each with a prior of 10 games and 5 wins (the mc_tuner's presets).
-  constexpr double kPriorGames = 10.0, kPriorWins = 5.0;
-  double total = 0.0;
-  for (double g : cell_games_) total += g + kPriorGames;
-  const double log_total = std::log(total);
-  int best = 0;
-  double top = -std::numeric_limits<double>::infinity();
-  for (std::size_t c = 0; c < cell_games_.size(); ++c) {
-    const double games = cell_games_[c] + kPriorGames;
-    const double value = (cell_wins_[c] + kPriorWins) / games +
-                         settings_.cell_exploration * std::sqrt(log_total / games);
-    if (value > top) {
-      top = value;
-      best = static_cast<int>(c);
-    }
-  }
-  return best;
+  if (settings_.dims == 1 && settings_.cell_share > 0.0)
+    cells_.emplace(settings_.cells, settings_.cell_exploration);
 }
 
 int ModelSearch::initial_random_games() const {
@@ -74,7 +42,7 @@ double ModelSearch::exploration_share() const {
 
 void ModelSearch::add(std::vector<double> u, double y) {
   if (gp_) gp_->add(u[0], y);
-  count_in_cell(u[0], y);
+  if (cells_) cells_->add(u[0], y);
   samples_.push_back(Sample{std::move(u), y, 1.0});
   const int n = static_cast<int>(samples_.size());
   if (n < initial_random_games()) return;
@@ -242,9 +210,10 @@ bool ModelSearch::restore(std::vector<Sample> samples, std::vector<double> beta,
   last_fit_size_ = last_fit_size;
   relocations_ = process ? process->relocations : 0;
   process_fit_size_ = 0;
-  std::fill(cell_games_.begin(), cell_games_.end(), 0.0);
-  std::fill(cell_wins_.begin(), cell_wins_.end(), 0.0);
-  for (const Sample& s : samples_) count_in_cell(s.u[0], s.y);
+  if (cells_) {
+    cells_.emplace(settings_.cells, settings_.cell_exploration);
+    for (const Sample& s : samples_) cells_->add(s.u[0], s.y);
+  }
   if (gp_) {
     // The process as it was after its last fit: its counts then and its fit then.
     gp_.emplace(settings_.gp_bins);

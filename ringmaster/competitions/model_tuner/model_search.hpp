@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "ringmaster/competitions/model_tuner/binned_gp.hpp"
+#include "ringmaster/competitions/model_tuner/cell_bandit.hpp"
 #include "ringmaster/competitions/model_tuner/quadratic_model.hpp"
 
 namespace rm::comp::model {
@@ -79,13 +80,8 @@ struct SearchSettings {
   // nearer on average (docs/model-tuner.md, step 6).
   double process_estimate_weight = 0.5;
   // One parameter only: a share cell_share of the games is chosen by a bandit over `cells` equal
-  // cells of the range (UCB1 as the mc_tuner's, with its exploration coefficient and a prior of
-  // 10 games and 5 wins per cell, over every game played in the cell), at a uniform point of
-  // the chosen cell; these games are drawn before the process's. Why: where the win rate varies
-  // by little more than the noise over much of the range (a plateau, a long gentle slope), the
-  // region and the process can both settle on the wrong part of it and play too few games
-  // elsewhere to see that; the bandit keeps a balanced design across the range, which is what
-  // lets a grid tell its halves apart (docs/model-tuner.md, step 7).
+  // cells of the range (cell_bandit.hpp says how and why), at a uniform point of the chosen
+  // cell; these games are drawn before the process's.
   double cell_share = 0.2;
   int cells = 8;
   double cell_exploration = 0.45;
@@ -117,9 +113,9 @@ class ModelSearch {
   // The point for the next game; `unit` gives uniform numbers in [0, 1).
   template <typename Unit>
   std::vector<double> choose(Unit&& unit) const {
-    if (!cell_games_.empty() && unit() < settings_.cell_share) {
-      const double width = 2.0 / static_cast<double>(cell_games_.size());
-      return {std::clamp(-1.0 + width * (static_cast<double>(cell_to_play()) + unit()), -1.0, 1.0)};
+    if (cells_ && unit() < settings_.cell_share) {
+      const int cell = cells_->cell_to_play();
+      return {cells_->point_in(cell, unit())};
     }
     if (gp_ && gp_->fitted() && unit() < settings_.thompson_share) {
       const int bin = gp_->thompson_bin(unit);
@@ -180,9 +176,6 @@ class ModelSearch {
   std::vector<double> estimate_target();
   // Refits the process and moves the region to its best bin when that is confidently better.
   void refit_process();
-  // The cell the bandit plays next (see SearchSettings::cell_share).
-  int cell_to_play() const;
-  void count_in_cell(double u, double y);
   SearchSettings settings_;
   std::vector<Sample> samples_;
   QuadraticModel model_;
@@ -193,8 +186,7 @@ class ModelSearch {
   std::optional<BinnedGp> gp_;
   int relocations_ = 0;
   int process_fit_size_ = 0;
-  // Games and wins per cell of the bandit (one parameter only; empty otherwise).
-  std::vector<double> cell_games_, cell_wins_;
+  std::optional<CellBandit> cells_;  // one parameter only (SearchSettings::cell_share)
 };
 
 // One draw from the coefficients' posterior N(beta, covariance).

@@ -9,6 +9,8 @@
 #include <random>
 #include <stdexcept>
 
+#include "ringmaster/competitions/ucb.hpp"
+
 namespace rm::simulation {
 namespace {
 
@@ -35,9 +37,9 @@ YAML::Node preset(const std::string& name, int dims) {
     n["competition_type"] = "mc_tuner";
     if (virtual_loss) n["in_flight_visits"] = "virtual_loss";
     if (virtual_visit) n["in_flight_visits"] = "virtual_visit";
-    n["exploration_coefficient"] = 0.45;
-    n["initial_visits"] = 10;
-    n["initial_wins"] = 5;
+    n["exploration_coefficient"] = rm::comp::kSampleExplorationCoefficient;
+    n["initial_visits"] = rm::comp::kSampleInitialVisits;
+    n["initial_wins"] = rm::comp::kSampleInitialWins;
     for (int k = 0; k < dims; ++k) {
       YAML::Node p;
       p["code"] = code(k);

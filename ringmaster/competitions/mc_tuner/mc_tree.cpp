@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "ringmaster/competitions/game_rng.hpp"
+#include "ringmaster/competitions/ucb.hpp"
 #include "scales/grid.hpp"
 
 namespace rm::comp {
@@ -13,10 +14,9 @@ namespace rm::comp {
 namespace {
 
 double urgency_of(int wins, int visits, int parent_visits, double exploration_coefficient) {
-  const double uct_numerator = exploration_coefficient * std::sqrt(std::log(static_cast<double>(parent_visits)));
-  const double value = static_cast<double>(wins) / static_cast<double>(visits);
-  const double rsqrt_visits = std::sqrt(1.0 / static_cast<double>(visits));
-  return value + uct_numerator * rsqrt_visits;
+  return ucb_urgency(static_cast<double>(wins) / static_cast<double>(visits),
+                     static_cast<double>(visits), static_cast<double>(parent_visits),
+                     exploration_coefficient);
 }
 
 }  // namespace
@@ -25,8 +25,8 @@ double urgency(const McNode& child, int parent_visits, double exploration_coeffi
   return urgency_of(child.wins, child.visits, parent_visits, exploration_coefficient);
 }
 
-int choose_child(const McNode& parent, double exploration_coefficient, int start,
-                 bool virtual_loss, bool virtual_visit) {
+int choose_child(const McNode& parent, double exploration_coefficient, int start, bool virtual_loss,
+                 bool virtual_visit) {
   const int count = static_cast<int>(parent.children.size());
   const bool count_in_flight = virtual_loss || virtual_visit;
   const int parent_visits = parent.visits + (count_in_flight ? parent.in_flight : 0);
@@ -34,10 +34,9 @@ int choose_child(const McNode& parent, double exploration_coefficient, int start
     const McNode& child = parent.children[static_cast<std::size_t>(index)];
     if (virtual_visit && !virtual_loss) {
       // The win rate of the real visits; the exploration bonus of real + in-flight visits.
-      const double uct_numerator =
-          exploration_coefficient * std::sqrt(std::log(static_cast<double>(parent_visits)));
-      return static_cast<double>(child.wins) / static_cast<double>(child.visits) +
-             uct_numerator * std::sqrt(1.0 / static_cast<double>(child.visits + child.in_flight));
+      return ucb_urgency(static_cast<double>(child.wins) / static_cast<double>(child.visits),
+                         static_cast<double>(child.visits + child.in_flight),
+                         static_cast<double>(parent_visits), exploration_coefficient);
     }
     return urgency_of(child.wins, child.visits + (virtual_loss ? child.in_flight : 0),
                       parent_visits, exploration_coefficient);
@@ -56,7 +55,8 @@ int choose_child(const McNode& parent, double exploration_coefficient, int start
 }
 
 McTree::McTree(McTreeSettings settings)
-    : settings_(std::move(settings)), branching_factor_(rm::scales::branching_factor(settings_.splits)) {
+    : settings_(std::move(settings)),
+      branching_factor_(rm::scales::branching_factor(settings_.splits)) {
   if (settings_.initial_visits <= 0) throw std::invalid_argument("initial_visits must be positive");
   root_.wins = settings_.initial_wins;
   root_.visits = settings_.initial_visits;
@@ -80,9 +80,9 @@ std::vector<int> McTree::choose_path(GameRng& rng) {
   std::vector<int> path;
   McNode* node = &root_;
   const auto step = [&] {
-    const int choice = choose_child(*node, settings_.exploration_coefficient,
-                                    rng.below(branching_factor_), settings_.virtual_loss,
-                                    settings_.virtual_visit);
+    const int choice =
+        choose_child(*node, settings_.exploration_coefficient, rng.below(branching_factor_),
+                     settings_.virtual_loss, settings_.virtual_visit);
     path.push_back(choice);
     node = &node->children[static_cast<std::size_t>(choice)];
   };
@@ -144,7 +144,9 @@ std::vector<int> McTree::best_path() const {
   while (node->expanded()) {
     int best = 0;
     for (int i = 1; i < static_cast<int>(node->children.size()); ++i)
-      if (node->children[static_cast<std::size_t>(i)].wins > node->children[static_cast<std::size_t>(best)].wins) best = i;
+      if (node->children[static_cast<std::size_t>(i)].wins >
+          node->children[static_cast<std::size_t>(best)].wins)
+        best = i;
     path.push_back(best);
     node = &node->children[static_cast<std::size_t>(best)];
   }
@@ -175,20 +177,22 @@ McNode node_from_json(const nlohmann::json& j, int branching_factor, int depth) 
   node.wins = j.at("w").get<int>();
   node.visits = j.at("v").get<int>();
   if (node.visits <= 0 || node.wins < 0 || node.wins > node.visits)
-    throw std::invalid_argument("tree node at depth " + std::to_string(depth) + " has impossible counts");
+    throw std::invalid_argument("tree node at depth " + std::to_string(depth) +
+                                " has impossible counts");
   if (j.contains("c")) {
     const auto& children = j.at("c");
     if (!children.is_array() || static_cast<int>(children.size()) != branching_factor)
       throw std::invalid_argument("tree node at depth " + std::to_string(depth) + " has " +
-                                  std::to_string(children.is_array() ? children.size() : 0) + " children, expected " +
-                                  std::to_string(branching_factor));
-    for (const auto& child : children) node.children.push_back(node_from_json(child, branching_factor, depth + 1));
+                                  std::to_string(children.is_array() ? children.size() : 0) +
+                                  " children, expected " + std::to_string(branching_factor));
+    for (const auto& child : children)
+      node.children.push_back(node_from_json(child, branching_factor, depth + 1));
   }
   return node;
 }
 
-std::string format_node_line(const std::string& choice, const std::string& parameters, const McNode& node,
-                             int initial_visits) {
+std::string format_node_line(const std::string& choice, const std::string& parameters,
+                             const McNode& node, int initial_visits) {
   char numbers[64];
   std::snprintf(numbers, sizeof numbers, "%.3f %3d", static_cast<double>(node.wins) / node.visits,
                 node.visits - initial_visits);
@@ -197,9 +201,13 @@ std::string format_node_line(const std::string& choice, const std::string& param
 
 }  // namespace
 
-int McTree::node_count() const { return count_nodes(root_); }
+int McTree::node_count() const {
+  return count_nodes(root_);
+}
 
-nlohmann::json McTree::to_json() const { return node_to_json(root_); }
+nlohmann::json McTree::to_json() const {
+  return node_to_json(root_);
+}
 
 void McTree::restore(const nlohmann::json& j) {
   McNode root;
@@ -212,7 +220,8 @@ void McTree::restore(const nlohmann::json& j) {
   root_ = std::move(root);
 }
 
-std::string McTree::describe(const std::function<std::string(const std::vector<int>&)>& format_parameters) const {
+std::string McTree::describe(
+    const std::function<std::string(const std::vector<int>&)>& format_parameters) const {
   const int wins = root_.wins - settings_.initial_wins;
   const int visits = root_.visits - settings_.initial_visits;
   char line[128];
@@ -225,11 +234,13 @@ std::string McTree::describe(const std::function<std::string(const std::vector<i
   std::string result = line + win_rate;
   for (int i = 0; i < static_cast<int>(root_.children.size()); ++i) {
     const McNode& node = root_.children[static_cast<std::size_t>(i)];
-    result += "\n  " + format_node_line(rm::scales::format_choice(i, settings_.splits), format_parameters({i}), node,
-                                        settings_.initial_visits);
+    result += "\n  " + format_node_line(rm::scales::format_choice(i, settings_.splits),
+                                        format_parameters({i}), node, settings_.initial_visits);
     for (int k = 0; k < static_cast<int>(node.children.size()); ++k)
-      result += "\n    " + format_node_line(rm::scales::format_choice(k, settings_.splits), format_parameters({i, k}),
-                                            node.children[static_cast<std::size_t>(k)], settings_.initial_visits);
+      result += "\n    " + format_node_line(rm::scales::format_choice(k, settings_.splits),
+                                            format_parameters({i, k}),
+                                            node.children[static_cast<std::size_t>(k)],
+                                            settings_.initial_visits);
   }
   return result;
 }

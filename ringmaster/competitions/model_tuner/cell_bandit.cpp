@@ -1,11 +1,11 @@
 #include "ringmaster/competitions/model_tuner/cell_bandit.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstddef>
 #include <limits>
 
 #include "ringmaster/competitions/model_tuner/range_bins.hpp"
+#include "ringmaster/competitions/ucb.hpp"
 
 namespace rm::comp::model {
 
@@ -21,16 +21,14 @@ void CellBandit::add(double u, double y) {
 }
 
 int CellBandit::cell_to_play() const {
-  constexpr double kPriorGames = 10.0, kPriorWins = 5.0;
+  constexpr double kPriorGames = kSampleInitialVisits, kPriorWins = kSampleInitialWins;
   double total = 0.0;
   for (double g : games_) total += g + kPriorGames;
-  const double log_total = std::log(total);
   int best = 0;
   double top = -std::numeric_limits<double>::infinity();
   for (std::size_t c = 0; c < games_.size(); ++c) {
     const double games = games_[c] + kPriorGames;
-    const double value =
-        (wins_[c] + kPriorWins) / games + exploration_ * std::sqrt(log_total / games);
+    const double value = ucb_urgency((wins_[c] + kPriorWins) / games, games, total, exploration_);
     if (value > top) {
       top = value;
       best = static_cast<int>(c);

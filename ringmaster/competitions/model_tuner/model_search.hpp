@@ -25,6 +25,7 @@
 #include "ringmaster/competitions/model_tuner/binned_gp.hpp"
 #include "ringmaster/competitions/model_tuner/cell_bandit.hpp"
 #include "ringmaster/competitions/model_tuner/quadratic_model.hpp"
+#include "ringmaster/competitions/ucb.hpp"
 
 namespace rm::comp::model {
 
@@ -84,7 +85,7 @@ struct SearchSettings {
   // cell; these games are drawn before the process's.
   double cell_share = 0.2;
   int cells = 8;
-  double cell_exploration = 0.45;
+  double cell_exploration = kSampleExplorationCoefficient;
 };
 
 // What a stored state keeps of the whole-range process (SearchSettings::thompson_share).

@@ -195,12 +195,7 @@ TEST_CASE(
   const double from_process = process->centre_of(process->averaged_best_bin());
   const double quadratic = first(search.quadratic_estimate());
   CHECK(first(search.best()) == Approx(0.5 * (from_process + quadratic)));
-
-  settings.thompson_share = 0.0;  // no process: the quadratic's estimate alone, as before it
-  ModelSearch alone(settings);
-  play(alone, truth, 600, outcomes, choices);
-  CHECK(alone.process() == nullptr);
-  CHECK(alone.best() == alone.quadratic_estimate());
+  // Without the process: model_recommendation_tests.cpp.
 }
 
 TEST_CASE("model search: a stored process that cannot be a fit is refused, nothing changed",

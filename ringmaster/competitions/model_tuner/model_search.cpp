@@ -141,9 +141,35 @@ void ModelSearch::refit_process() {
 }
 
 std::vector<double> ModelSearch::best() const {
-  if (!gp_ || !gp_->fitted()) return estimate_;
+  if (!gp_) return best_lower_bound();
+  if (!gp_->fitted()) return estimate_;
   const double w = settings_.process_estimate_weight;
   return {w * gp_->centre_of(gp_->averaged_best_bin()) + (1.0 - w) * estimate_[0]};
+}
+
+const std::vector<double>& ModelSearch::best_lower_bound() const {
+  if (last_fit_size_ == 0) return estimate_;
+  if (best_lower_bound_fit_ == last_fit_size_) return best_lower_bound_;
+  const double kappa = settings_.recommendation_kappa;
+  const auto lower_bound = [&](const std::vector<double>& u) {
+    return model_.value(u) - kappa * model_.value_sd(u);
+  };
+  // Ties keep the earlier candidate: the estimate first, so a flat model changes nothing.
+  const std::vector<double>* best = &estimate_;
+  double top = lower_bound(estimate_);
+  const auto consider = [&](const std::vector<double>& u) {
+    const double value = lower_bound(u);
+    if (value > top) {
+      top = value;
+      best = &u;
+    }
+  };
+  consider(centre_);
+  for (std::size_t i = 0; i < static_cast<std::size_t>(last_fit_size_); ++i)
+    consider(samples_[i].u);
+  best_lower_bound_ = *best;
+  best_lower_bound_fit_ = last_fit_size_;
+  return best_lower_bound_;
 }
 
 Estimate ModelSearch::estimate(int draws) const {
@@ -208,6 +234,7 @@ bool ModelSearch::restore(std::vector<Sample> samples, std::vector<double> beta,
   half_width_ = std::move(half_width);
   estimate_ = std::move(estimate);
   last_fit_size_ = last_fit_size;
+  best_lower_bound_fit_ = -1;
   relocations_ = process ? process->relocations : 0;
   process_fit_size_ = 0;
   if (cells_) {

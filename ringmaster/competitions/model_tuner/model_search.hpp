@@ -85,7 +85,14 @@ struct SearchSettings {
   // cell; these games are drawn before the process's.
   double cell_share = 0.2;
   int cells = 8;
-  double cell_exploration = kSampleExplorationCoefficient;
+  double cell_exploration = kSampleExplorationCoefficient;  // Without the process (two or more parameters, or thompson_share 0), the recommended point
+  // (best()) is the one whose model value has the highest lower bound, q(u) - kappa * sd(q(u)),
+  // among the quadratic's estimate, the region's centre and every point played before the last
+  // fit. Why: early on (a few hundred games a parameter) a fit that is not concave puts its
+  // maximum, and the region's centre or the estimate after it, far from every game played, on
+  // a ridge's steep side or in a corner; the lower bound is low wherever the model has no
+  // games to stand on, so a point it has seen played wins (docs/model-tuner.md, step 5).
+  double recommendation_kappa = 2.0;
 };
 
 // What a stored state keeps of the whole-range process (SearchSettings::thompson_share).
@@ -140,8 +147,9 @@ class ModelSearch {
   // estimate_kernel; early on the region's centre), averaged over the recent refits (each
   // refit moves it by `averaging` of the way), which removes most of the fits' jitter.
   const std::vector<double>& quadratic_estimate() const { return estimate_; }
-  // The recommended point: the quadratic's estimate, mixed with the process's best bin once it
-  // is fitted (one parameter; see process_estimate_weight).
+  // The recommended point: with the process fitted (one parameter), the quadratic's estimate
+  // mixed with the process's best bin (see process_estimate_weight); without it, the point
+  // with the best lower bound (see recommendation_kappa).
   std::vector<double> best() const;
   const std::vector<double>& centre() const { return centre_; }
   const std::vector<double>& half_width() const { return half_width_; }
@@ -188,6 +196,11 @@ class ModelSearch {
   int relocations_ = 0;
   int process_fit_size_ = 0;
   std::optional<CellBandit> cells_;  // one parameter only (SearchSettings::cell_share)
+  // best() without the process, for the fit of last_fit_size_ results (-1: not yet computed):
+  // it costs a pass over the samples, and the status line asks for it often.
+  const std::vector<double>& best_lower_bound() const;
+  mutable std::vector<double> best_lower_bound_;
+  mutable int best_lower_bound_fit_ = -1;
 };
 
 // One draw from the coefficients' posterior N(beta, covariance).

@@ -2,7 +2,8 @@
 // times the next M candidate choices (next_job) and results (on_result, refits included) one by
 // one: mean and worst, for the model_tuner and for the mc_tuner (split 8) as the baseline; then
 // the recommendation once (recommended_values: the status line, reports and validation rounds ask
-// for it; the model_tuner's first call after a fit of its process averages 30 fits).
+// for it; the model_tuner's first call after a fit averages 30 fits of its process in 1-D, and
+// rates every game played by its lower bound in 2-D and more).
 // Usage: bench_tuner_cost [games=10000] [measured=2000]
 #include <algorithm>
 #include <chrono>

@@ -85,7 +85,8 @@ struct SearchSettings {
   // cell; these games are drawn before the process's.
   double cell_share = 0.2;
   int cells = 8;
-  double cell_exploration = kSampleExplorationCoefficient;  // Without the process (two or more parameters, or thompson_share 0), the recommended point
+  double cell_exploration = kSampleExplorationCoefficient;
+  // Without the process (two or more parameters, or thompson_share 0), the recommended point
   // (best()) is the one whose model value has the highest lower bound, q(u) - kappa * sd(q(u)),
   // among the quadratic's estimate, the region's centre and every point played before the last
   // fit. Why: early on (a few hundred games a parameter) a fit that is not concave puts its

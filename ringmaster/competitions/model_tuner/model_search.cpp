@@ -95,9 +95,7 @@ void ModelSearch::refit() {
   refit_process();
 
   // The new half-width: the schedule, but not below twice the optimum's posterior spread.
-  const double scheduled =
-      std::min(1.0, settings_.region_scale *
-                        std::pow(static_cast<double>(samples_.size()), -settings_.region_exponent));
+  const double scheduled = scheduled_half_width(static_cast<int>(samples_.size()));
   std::mt19937_64 rng(static_cast<std::uint64_t>(samples_.size()));
   std::vector<std::vector<double>> draws(centre_.size());
   for (int i = 0; i < settings_.spread_draws; ++i) {
@@ -124,6 +122,18 @@ void ModelSearch::refit() {
   }
 }
 
+double ModelSearch::scheduled_half_width(int n) const {
+  return std::min(
+      1.0, settings_.region_scale * std::pow(static_cast<double>(n), -settings_.region_exponent));
+}
+
+bool ModelSearch::flat_top() const {
+  // The half-width equals its schedule unless the floor holds it open; the margin keeps a
+  // rounding difference from counting.
+  return gp_ && last_fit_size_ >= settings_.flat_top_from &&
+         half_width_[0] > 1.02 * scheduled_half_width(last_fit_size_);
+}
+
 void ModelSearch::refit_process() {
   const int n = static_cast<int>(samples_.size());
   if (!gp_ || n < settings_.gp_from) return;
@@ -143,7 +153,8 @@ void ModelSearch::refit_process() {
 std::vector<double> ModelSearch::best() const {
   if (!gp_) return best_lower_bound();
   if (!gp_->fitted()) return estimate_;
-  const double w = settings_.process_estimate_weight;
+  const double w =
+      flat_top() ? settings_.flat_top_process_weight : settings_.process_estimate_weight;
   return {w * gp_->centre_of(gp_->averaged_best_bin()) + (1.0 - w) * estimate_[0]};
 }
 

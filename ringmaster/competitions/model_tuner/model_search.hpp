@@ -80,6 +80,19 @@ struct SearchSettings {
   // its form, the process by its smoothing), but not by the same noise, so their midpoint is
   // nearer on average (docs/model-tuner.md, step 6).
   double process_estimate_weight = 0.5;
+  // One parameter only, from flat_top_from results on, while the region is a flat top (held
+  // wider than its schedule by its floor: the quadratic cannot place the optimum to within the
+  // scheduled width), a share flat_top_thompson_share of the games the cell bandit leaves goes
+  // to Thompson sampling instead of thompson_share, and the recommendation weighs the process's
+  // best bin flat_top_process_weight instead of process_estimate_weight. Why: on a top that
+  // flat the region's uniform games measure a curvature that is hardly there, and a quadratic
+  // fitted across an asymmetric top (a gentle rise to a cliff) has its maximum on the gentle
+  // side; the process's draws put the games where the optimum may be, and its best bin is
+  // pulled less. A sharp top keeps the region on its schedule, so nothing changes there
+  // (docs/model-tuner.md, step 6).
+  int flat_top_from = 2000;
+  double flat_top_thompson_share = 1.0;
+  double flat_top_process_weight = 0.75;
   // One parameter only: a share cell_share of the games is chosen by a bandit over `cells` equal
   // cells of the range (cell_bandit.hpp says how and why), at a uniform point of the chosen
   // cell; these games are drawn before the process's.
@@ -126,7 +139,8 @@ class ModelSearch {
       const int cell = cells_->cell_to_play();
       return {cells_->point_in(cell, unit())};
     }
-    if (gp_ && gp_->fitted() && unit() < settings_.thompson_share) {
+    if (gp_ && gp_->fitted() &&
+        unit() < (flat_top() ? settings_.flat_top_thompson_share : settings_.thompson_share)) {
       const int bin = gp_->thompson_bin(unit);
       const double half_bin = 1.0 / gp_->bins();
       return {std::clamp(gp_->centre_of(bin) + half_bin * (2.0 * unit() - 1.0), -1.0, 1.0)};
@@ -139,6 +153,10 @@ class ModelSearch {
       u[k] = std::clamp(centre_[k] + width * half_width_[k] * (2.0 * unit() - 1.0), -1.0, 1.0);
     return u;
   }
+  // Whether the region is now a flat top (see SearchSettings::flat_top_from): a function of the
+  // stored state (the number of results at the last fit and the half-width), so a resumed run
+  // agrees.
+  bool flat_top() const;
   // The share of the next games drawn from the wider region (see SearchSettings).
   double exploration_share() const;
   // A result; refits when due (deterministic in the order of results).
@@ -149,7 +167,8 @@ class ModelSearch {
   // refit moves it by `averaging` of the way), which removes most of the fits' jitter.
   const std::vector<double>& quadratic_estimate() const { return estimate_; }
   // The recommended point: with the process fitted (one parameter), the quadratic's estimate
-  // mixed with the process's best bin (see process_estimate_weight); without it, the point
+  // mixed with the process's best bin (see process_estimate_weight and flat_top_from);
+  // without it, the point
   // with the best lower bound (see recommendation_kappa).
   std::vector<double> best() const;
   const std::vector<double>& centre() const { return centre_; }
@@ -179,6 +198,8 @@ class ModelSearch {
 
  private:
   void refit();
+  // The half-width's schedule after n results: region_scale * n^(-region_exponent), at most 1.
+  double scheduled_half_width(int n) const;
   // Each sample's weight: a Gaussian kernel around the region's centre, with standard
   // deviation kernel_scale times the half-width per parameter.
   void weigh_samples(double kernel_scale);

@@ -103,6 +103,12 @@ std::string ModelTuner::main_report() const {
             fixed(process->amplitude, 2) + "): best near " + format_parameters({process->best}) +
             " (averaged over its hyperparameters), win rate " + fixed(process->best_win_rate, 3) +
             "; region moves: " + std::to_string(process->relocations) + "\n";
+  if (search_.flat_top())
+    text += "Flat top (the region is held wider than its schedule): Thompson sampling chooses " +
+            fixed(100.0 * search_.settings().flat_top_thompson_share, 0) +
+            "% of the games the cell bandit leaves, and the recommendation weighs the whole-range "
+            "model " +
+            fixed(search_.settings().flat_top_process_weight, 2) + "\n";
   return text + "\n";
 }
 
@@ -209,7 +215,8 @@ nlohmann::json ModelTuner::json_report() const {
                     {"best_normalised", process->best},
                     {"best_win_rate", process->best_win_rate},
                     {"relocations", process->relocations},
-                    {"fitted_on", process->fitted_on}};
+                    {"fitted_on", process->fitted_on},
+                    {"flat_top", search_.flat_top()}};
   return j;
 }
 

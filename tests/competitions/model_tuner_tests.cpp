@@ -369,3 +369,42 @@ TEST_CASE("model_tuner: the candidates played are kept in result order for repor
   CHECK(first->values.size() == tuner.search().samples()[0].u.size());
   CHECK_FALSE(tuner.played_candidate(2));
 }
+
+TEST_CASE("model_tuner: the reports say when the flat-top rule holds", "[model_tuner]") {
+  rm::test::TempDir dir;
+  const auto control = [&](const std::string& name) {
+    return rm::control::load_control_file(dir.write(name,
+                                                    "competition_type: model_tuner\n"
+                                                    "players:\n"
+                                                    "  opp: {command: [/bin/true]}\n"
+                                                    "board_size: 9\n"
+                                                    "komi: 7.5\n"
+                                                    "number_of_games: 2500\n"
+                                                    "candidate_colour: random\n"
+                                                    "opponent: opp\n"
+                                                    "seed: 11\n"
+                                                    "parameters:\n"
+                                                    "  - {code: c, lower: -1, upper: 1}\n"
+                                                    "candidate:\n"
+                                                    "  command: [/bin/true, \"{c:%.17g}\"]\n"));
+  };
+  // A flat win rate holds the region open; a sharp top at c = -0.5 keeps it on its schedule.
+  for (const bool flat : {true, false}) {
+    ModelTuner tuner(control(flat ? "flat.yaml" : "sharp.yaml"));
+    std::mt19937_64 rng(4);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    for (int i = 0; i < 2500; ++i) {
+      auto job = tuner.next_job();
+      REQUIRE(job);
+      const auto& candidate = job->job.black.code == "opp" ? job->job.white : job->job.black;
+      const double d = std::stod(candidate.engine.process.argv[1]) + 0.5;
+      const double p = flat ? 0.5 : 1.0 / (1.0 + std::exp(8.0 * d * d));
+      tuner.on_result(result_of(job->job, unit(rng) < p));
+    }
+    const auto json = tuner.json_report();
+    REQUIRE(json["process"].is_object());
+    CHECK(json["process"]["flat_top"].get<bool>() == flat);
+    CHECK(Catch::Contains("Flat top (the region is held wider than its schedule)")
+              .match(tuner.full_report()) == flat);
+  }
+}

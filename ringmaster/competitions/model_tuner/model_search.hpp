@@ -168,8 +168,7 @@ class ModelSearch {
   const std::vector<double>& quadratic_estimate() const { return estimate_; }
   // The recommended point: with the process fitted (one parameter), the quadratic's estimate
   // mixed with the process's best bin (see process_estimate_weight and flat_top_from);
-  // without it, the point
-  // with the best lower bound (see recommendation_kappa).
+  // without it, the point with the best lower bound (see recommendation_kappa).
   std::vector<double> best() const;
   const std::vector<double>& centre() const { return centre_; }
   const std::vector<double>& half_width() const { return half_width_; }

@@ -8,19 +8,12 @@
 #include <vector>
 
 #include "ringmaster/competitions/model_tuner/model_search.hpp"
+#include "tests/competitions/model_search_play.hpp"
 
 using namespace rm::comp::model;
+using rm::comp::model::test::play;
 
 namespace {
-
-template <typename Truth>
-void play(ModelSearch& search, const Truth& truth, int games, std::mt19937_64& rng) {
-  std::uniform_real_distribution<double> unit(0.0, 1.0);
-  for (int i = 0; i < games; ++i) {
-    const auto u = search.choose([&] { return unit(rng); });
-    search.add(u, unit(rng) < truth(u) ? 1.0 : 0.0);
-  }
-}
 
 // A win rate the parameter does not change at all: the flattest top there is.
 double flat(const std::vector<double>&) {

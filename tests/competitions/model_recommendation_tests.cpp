@@ -9,8 +9,10 @@
 #include <vector>
 
 #include "ringmaster/competitions/model_tuner/model_search.hpp"
+#include "tests/competitions/model_search_play.hpp"
 
 using namespace rm::comp::model;
+using rm::comp::model::test::play;
 
 namespace {
 
@@ -20,15 +22,6 @@ double ridge(const std::vector<double>& u) {
   const auto g = [](double z) { return -z * z * z * z + z * z * z - z * z; };
   const double logit = 0.2 * (g(10.0 * (u[0] + u[1] + 0.1)) + g(u[0] - u[1] + 0.9)) + 0.2;
   return 1.0 / (1.0 + std::exp(-logit));
-}
-
-template <typename Truth>
-void play(ModelSearch& search, const Truth& truth, int games, std::mt19937_64& rng) {
-  std::uniform_real_distribution<double> unit(0.0, 1.0);
-  for (int i = 0; i < games; ++i) {
-    const auto u = search.choose([&] { return unit(rng); });
-    search.add(u, unit(rng) < truth(u) ? 1.0 : 0.0);
-  }
 }
 
 // The rule, checked from the outside: best() is one of the candidates, and none has a higher

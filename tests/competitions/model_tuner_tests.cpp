@@ -21,25 +21,27 @@ double logit_of(const std::vector<double>& beta, const std::vector<double>& u) {
   return q;
 }
 
-rm::control::ControlFile model_control(const rm::test::TempDir& dir,
-                                       const std::string& extra = "") {
-  const std::string path =
-      dir.write("tune.yaml",
-                "competition_type: model_tuner\n"
-                "players:\n"
-                "  opp: {command: [/bin/true]}\n"
-                "board_size: 9\n"
-                "komi: 7.5\n"
-                "number_of_games: 400\n"
-                "candidate_colour: random\n"
-                "opponent: opp\n"
-                "seed: 11\n" +
-                    extra +
-                    "parameters:\n"
-                    "  - {code: pl, lower: 10, upper: 1000, scale: LOG, integer: true}\n"
-                    "  - {code: c, lower: -1, upper: 1}\n"
-                    "candidate:\n"
-                    "  command: [/bin/true, \"{pl}\", \"{c:%.17g}\"]\n");
+// Two parameters: pl (an integer on a LOG scale) and c.
+const char* const kTwoParameters =
+    "parameters:\n"
+    "  - {code: pl, lower: 10, upper: 1000, scale: LOG, integer: true}\n"
+    "  - {code: c, lower: -1, upper: 1}\n"
+    "candidate:\n"
+    "  command: [/bin/true, \"{pl}\", \"{c:%.17g}\"]\n";
+
+rm::control::ControlFile model_control(const rm::test::TempDir& dir, const std::string& extra = "",
+                                       const std::string& parameters = kTwoParameters) {
+  const std::string path = dir.write("tune.yaml",
+                                     "competition_type: model_tuner\n"
+                                     "players:\n"
+                                     "  opp: {command: [/bin/true]}\n"
+                                     "board_size: 9\n"
+                                     "komi: 7.5\n"
+                                     "number_of_games: 400\n"
+                                     "candidate_colour: random\n"
+                                     "opponent: opp\n"
+                                     "seed: 11\n" +
+                                         extra + parameters);
   return rm::control::load_control_file(path);
 }
 
@@ -372,25 +374,16 @@ TEST_CASE("model_tuner: the candidates played are kept in result order for repor
 
 TEST_CASE("model_tuner: the reports say when the flat-top rule holds", "[model_tuner]") {
   rm::test::TempDir dir;
-  const auto control = [&](const std::string& name) {
-    return rm::control::load_control_file(dir.write(name,
-                                                    "competition_type: model_tuner\n"
-                                                    "players:\n"
-                                                    "  opp: {command: [/bin/true]}\n"
-                                                    "board_size: 9\n"
-                                                    "komi: 7.5\n"
-                                                    "number_of_games: 2500\n"
-                                                    "candidate_colour: random\n"
-                                                    "opponent: opp\n"
-                                                    "seed: 11\n"
-                                                    "parameters:\n"
-                                                    "  - {code: c, lower: -1, upper: 1}\n"
-                                                    "candidate:\n"
-                                                    "  command: [/bin/true, \"{c:%.17g}\"]\n"));
-  };
+  const std::string one_parameter =
+      "parameters:\n"
+      "  - {code: c, lower: -1, upper: 1}\n"
+      "candidate:\n"
+      "  command: [/bin/true, \"{c:%.17g}\"]\n";
   // A flat win rate holds the region open; a sharp top at c = -0.5 keeps it on its schedule.
   for (const bool flat : {true, false}) {
-    ModelTuner tuner(control(flat ? "flat.yaml" : "sharp.yaml"));
+    auto cf = model_control(dir, "", one_parameter);
+    std::get<rm::control::ModelTunerSettings>(cf.competition).number_of_games = 2500;
+    ModelTuner tuner(cf);
     std::mt19937_64 rng(4);
     std::uniform_real_distribution<double> unit(0.0, 1.0);
     for (int i = 0; i < 2500; ++i) {

@@ -7,6 +7,8 @@
 #include <memory>
 #include <random>
 #include <stdexcept>
+#include <string>
+#include <utility>
 
 namespace rm::simulation {
 namespace {
@@ -197,6 +199,34 @@ Problem expression_problem(const std::string& expression) {
 
 namespace rm::simulation {
 
+namespace {
+
+// The problem seen through a tuner's range that maps [-1, 1] onto [lo[k], hi[k]] of the
+// problem's box in each coordinate; `drawn` ("jittered", "shifted") and `smaller` (what to make
+// smaller) are for the error when a range leaves the optimum out.
+Problem through_range(const Problem& problem, std::vector<double> lo, std::vector<double> hi,
+                      const std::string& drawn, const std::string& smaller) {
+  Problem p = problem;
+  const auto inner = problem.win_probability;
+  for (std::size_t k = 0; k < lo.size(); ++k) {
+    if (problem.optimum[k] < lo[k] || problem.optimum[k] > hi[k])
+      throw std::invalid_argument("the optimum of " + problem.name + " is outside a " + drawn +
+                                  " range; use a smaller " + smaller);
+    p.optimum[k] = 2.0 * (problem.optimum[k] - lo[k]) / (hi[k] - lo[k]) - 1.0;
+  }
+  p.win_probability = [inner, lo = std::move(lo),
+                       hi = std::move(hi)](const std::vector<double>& u) {
+    std::vector<double> x(u.size());
+    for (std::size_t k = 0; k < u.size(); ++k)
+      x[k] = lo[k] + (std::clamp(u[k], -1.0, 1.0) + 1.0) / 2.0 * (hi[k] - lo[k]);
+    return inner(x);
+  };
+  p.best = problem.best;
+  return p;
+}
+
+}  // namespace
+
 Problem with_random_range(const Problem& problem, double margin, std::uint64_t seed) {
   if (!(margin >= 0.0 && margin <= 0.2))
     throw std::invalid_argument("range jitter must be from 0 to 0.2");
@@ -208,22 +238,24 @@ Problem with_random_range(const Problem& problem, double margin, std::uint64_t s
     lo[k] = -1.0 + margin * unit(rng);
     hi[k] = 1.0 - margin * unit(rng);
   }
-  Problem p = problem;
-  const auto inner = problem.win_probability;
-  p.win_probability = [inner, lo, hi](const std::vector<double>& u) {
-    std::vector<double> x(u.size());
-    for (std::size_t k = 0; k < u.size(); ++k)
-      x[k] = lo[k] + (std::clamp(u[k], -1.0, 1.0) + 1.0) / 2.0 * (hi[k] - lo[k]);
-    return inner(x);
-  };
+  return through_range(problem, std::move(lo), std::move(hi), "jittered", "jitter");
+}
+
+Problem with_shifted_range(const Problem& problem, double fraction, std::uint64_t seed) {
+  if (!(fraction >= 0.0 && fraction <= 0.25))
+    throw std::invalid_argument("range shift must be from 0 to 0.25");
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  // A range of width w placed anywhere in the box [-1, 1] moves by up to 2 - w, which is
+  // `fraction` of w when w = 2 / (1 + fraction).
+  const double width = 2.0 / (1.0 + fraction);
+  const auto d = static_cast<std::size_t>(problem.dims);
+  std::vector<double> lo(d), hi(d);
   for (std::size_t k = 0; k < d; ++k) {
-    if (problem.optimum[k] < lo[k] || problem.optimum[k] > hi[k])
-      throw std::invalid_argument("the optimum of " + problem.name +
-                                  " is outside a jittered range; use a smaller jitter");
-    p.optimum[k] = 2.0 * (problem.optimum[k] - lo[k]) / (hi[k] - lo[k]) - 1.0;
+    lo[k] = -1.0 + (2.0 - width) * unit(rng);
+    hi[k] = lo[k] + width;
   }
-  p.best = problem.best;
-  return p;
+  return through_range(problem, std::move(lo), std::move(hi), "shifted", "shift");
 }
 
 }  // namespace rm::simulation

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <sstream>
 #include <thread>
 
 #include "ringmaster/control/config_error.hpp"
@@ -76,7 +77,8 @@ const char* const kUsage =
     "usage: ringmaster-simulate [options]\n"
     "  -p, --problem LIST    log,flat,power,angle,step,correlated,rosenbrock,log5 or all (log)\n"
     "  -e, --expression E    a win probability in x1..x8 over [-1, 1]^d (repeatable)\n"
-    "  -t, --tuner LIST      mc8,mc16 (any mcN; mcNv/mcNvv: virtual loss/visit),ce,model or control\n"
+    "  -t, --tuner LIST      mc8,mc16 (any mcN; mcNv/mcNvv: virtual loss/visit),ce,model or "
+    "control\n"
     "                        files .yaml (mc8,mc16,ce,model)\n"
     "  -b, --budgets LIST    game budgets where regret is measured (1000,10000; 1k works)\n"
     "  -n, --in-flight LIST  games in progress at once, as with parallel workers (1)\n"
@@ -86,6 +88,9 @@ const char* const kUsage =
     "      --range-jitter M  each run sees the problem through a random sub-range of the box\n"
     "                        (ends moved inward by up to M, at most 0.2), so that no grid lines\n"
     "                        up with the optimum by luck (0: CLOP's problems as published)\n"
+    "      --range-shift F   each run sees the problem through a range 2/(1+F) wide placed at\n"
+    "                        random in the box, so the optimum moves by up to F of the range\n"
+    "                        (at most 0.25; 0.125 averages out the luck of split 8 and 16)\n"
     "      --json FILE       also write the table as JSON ('-': standard output)\n"
     "Documentation: docs/simulation.md\n";
 
@@ -101,6 +106,22 @@ int whole_number(const std::string& option, const std::string& text, long long l
     throw std::invalid_argument(option + ": must be a whole number from " + std::to_string(lo) +
                                 " to " + std::to_string(hi) + " (got '" + text + "')");
   return static_cast<int>(value);
+}
+
+double number_in(const std::string& option, const std::string& text, double hi) {
+  std::size_t used = 0;
+  double value = -1.0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size() || !(value >= 0.0 && value <= hi)) {
+    std::ostringstream message;
+    message << option << ": must be a number from 0 to " << hi << " (got '" << text << "')";
+    throw std::invalid_argument(message.str());
+  }
+  return value;
 }
 
 std::vector<std::string> split_commas(const std::string& text) {
@@ -132,6 +153,7 @@ int main(int argc, char** argv) {
   std::uint64_t seed = 1;
   int threads = 1;
   double range_jitter = 0.0;
+  double range_shift = 0.0;
   std::string json_path;
   try {
     for (int i = 1; i < argc; ++i) {
@@ -160,20 +182,15 @@ int main(int argc, char** argv) {
         threads = whole_number(arg, value, 1, 256);
       else if (arg == "--json")
         json_path = value;
-      else if (arg == "--range-jitter") {
-        std::size_t used = 0;
-        try {
-          range_jitter = std::stod(value, &used);
-        } catch (const std::exception&) {
-          used = 0;
-        }
-        if (used == 0 || used != value.size() || !(range_jitter >= 0.0 && range_jitter <= 0.2))
-          throw std::invalid_argument(arg + ": must be a number from 0 to 0.2 (got '" + value +
-                                      "')");
-      }
+      else if (arg == "--range-jitter")
+        range_jitter = number_in(arg, value, 0.2);
+      else if (arg == "--range-shift")
+        range_shift = number_in(arg, value, 0.25);
       else
         throw std::invalid_argument("unknown option " + arg + " (see --help)");
     }
+    if (range_jitter > 0.0 && range_shift > 0.0)
+      throw std::invalid_argument("--range-jitter and --range-shift: use one or the other");
   } catch (const std::invalid_argument& e) {
     std::cerr << "ringmaster-simulate: " << e.what() << "\n";
     return 2;
@@ -262,11 +279,13 @@ int main(int argc, char** argv) {
         rm::simulation::set_seed(control,
                                  seed * std::uint64_t{1000003} + static_cast<std::uint64_t>(run));
         // Each run's range depends only on (seed, run): every tuner sees the same ranges.
+        const std::uint64_t range_seed =
+            seed * std::uint64_t{104729} + static_cast<std::uint64_t>(run);
         const Problem problem =
             range_jitter > 0.0
-                ? rm::simulation::with_random_range(
-                      *own[pi], range_jitter,
-                      seed * std::uint64_t{104729} + static_cast<std::uint64_t>(run))
+                ? rm::simulation::with_random_range(*own[pi], range_jitter, range_seed)
+            : range_shift > 0.0
+                ? rm::simulation::with_shifted_range(*own[pi], range_shift, range_seed)
                 : *own[pi];
         const auto result = rm::simulation::simulate_run(
             control, problem, cells[c].in_flight, budgets,
@@ -320,6 +339,7 @@ int main(int argc, char** argv) {
   std::printf("mean simple regret x 1000 (± standard error), %d runs per row, seed %llu", runs,
               static_cast<unsigned long long>(seed));
   if (range_jitter > 0.0) std::printf(", ranges jittered by up to %g", range_jitter);
+  if (range_shift > 0.0) std::printf(", ranges shifted by up to %g of their width", range_shift);
   std::printf("\n");
   std::printf("%-12s %-14s %9s", "problem", "tuner", "in flight");
   for (int b : budgets) std::printf("  %15s", (std::to_string(b) + " games").c_str());
@@ -354,9 +374,14 @@ int main(int argc, char** argv) {
               threads, threads == 1 ? "" : "s");
 
   if (!json_path.empty()) {
-    nlohmann::json j = {{"runs", runs},       {"seed", seed}, {"range_jitter", range_jitter},
-                        {"budgets", budgets}, {"games", total_games},
-                        {"seconds", elapsed}, {"rows", nlohmann::json::array()}};
+    nlohmann::json j = {{"runs", runs},
+                        {"seed", seed},
+                        {"range_jitter", range_jitter},
+                        {"range_shift", range_shift},
+                        {"budgets", budgets},
+                        {"games", total_games},
+                        {"seconds", elapsed},
+                        {"rows", nlohmann::json::array()}};
     for (const auto& row : rows)
       j["rows"].push_back({{"problem", row.problem},
                            {"tuner", row.tuner},

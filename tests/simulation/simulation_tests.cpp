@@ -1,7 +1,9 @@
 // The simulation bench: problems, simulated runs of every tuner (deterministic for a seed, with
 // games in flight), and the ringmaster-simulate command line.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -139,6 +141,68 @@ TEST_CASE("simulation: a jittered range maps the tuner's box onto a sub-range of
   CHECK_THROWS_AS(with_random_range(flat, 0.5, 7), std::invalid_argument);
 }
 
+TEST_CASE(
+    "simulation: a shifted range is a fixed fraction narrower and moves the optimum uniformly",
+    "[simulation]") {
+  const Problem power = builtin_problem("power");
+  // F = 0.125: the range is 2 / 1.125 wide, so the optimum (0.609 in the box) sits in the
+  // tuner's range at 2 * (0.609 - lo) / w - 1 for lo uniform in [-1, -1 + 2 - w]: a span of
+  // exactly 0.25 (one cell of split 8).
+  const double width = 2.0 / 1.125;
+  const double highest = 2.0 * (power.optimum[0] + 1.0) / width - 1.0;
+  double least = 1.0, most = -1.0;
+  for (std::uint64_t seed = 0; seed < 400; ++seed) {
+    const Problem seen = with_shifted_range(power, 0.125, seed);
+    REQUIRE(seen.optimum.size() == 1);
+    CHECK(seen.regret(seen.optimum) == Approx(0.0).margin(1e-12));
+    least = std::min(least, seen.optimum[0]);
+    most = std::max(most, seen.optimum[0]);
+    // The tuner's ends map onto points of the box `width` apart: the win rate at the tuner's
+    // -1 is the problem's at some lo, and at its 1 the problem's at lo + width.
+    const double lo = power.optimum[0] - (seen.optimum[0] + 1.0) / 2.0 * width;
+    CHECK(seen.win_probability({-1.0}) == Approx(power.win_probability({lo})).epsilon(1e-9));
+    CHECK(seen.win_probability({1.0}) == Approx(power.win_probability({lo + width})).epsilon(1e-9));
+  }
+  CHECK(most <= highest + 1e-12);
+  CHECK(least >= highest - 0.25 - 1e-12);
+  CHECK(most - least > 0.24);  // 400 uniform draws cover nearly all of the span
+  CHECK(with_shifted_range(power, 0.125, 7).optimum == with_shifted_range(power, 0.125, 7).optimum);
+  CHECK_THROWS_AS(with_shifted_range(power, 0.3, 7), std::invalid_argument);
+  // Power's optimum (0.609) is outside a range 2 / 1.25 wide that starts below -0.991 (one
+  // draw in 44).
+  bool lost = false;
+  for (std::uint64_t seed = 0; seed < 1000 && !lost; ++seed) {
+    try {
+      with_shifted_range(power, 0.25, seed);
+    } catch (const std::invalid_argument& e) {
+      CHECK_THAT(e.what(), Catch::Contains("outside a shifted range; use a smaller shift"));
+      lost = true;
+    }
+  }
+  CHECK(lost);
+}
+
+TEST_CASE("ringmaster-simulate: --range-shift changes the table and is recorded", "[simulation]") {
+  const Output plain = run_simulate("-p flat -t mc8 -r 4 -b 300 --json -");
+  const Output shifted = run_simulate("-p flat -t mc8 -r 4 -b 300 --range-shift 0.125 --json -");
+  INFO(plain.text << shifted.text);
+  REQUIRE(plain.status == 0);
+  REQUIRE(shifted.status == 0);
+  CHECK_THAT(shifted.text, Catch::Contains("ranges shifted by up to 0.125 of their width"));
+  const auto a = nlohmann::json::parse(plain.text.substr(plain.text.find("{\n")));
+  const auto b = nlohmann::json::parse(shifted.text.substr(shifted.text.find("{\n")));
+  CHECK(a["range_shift"] == 0.0);
+  CHECK(b["range_shift"] == 0.125);
+  CHECK(b["range_jitter"] == 0.0);
+  CHECK(a["rows"][0]["mean_regret"] != b["rows"][0]["mean_regret"]);
+  const Output too_far = run_simulate("--range-shift 0.3");
+  CHECK(too_far.status == 2);
+  CHECK_THAT(too_far.text, Catch::Contains("--range-shift: must be a number from 0 to 0.25"));
+  const Output both = run_simulate("--range-shift 0.1 --range-jitter 0.1");
+  CHECK(both.status == 2);
+  CHECK_THAT(both.text, Catch::Contains("use one or the other"));
+}
+
 TEST_CASE("ringmaster-simulate: --range-jitter changes the table and is recorded", "[simulation]") {
   const Output plain = run_simulate("-p power -t mc8 -r 4 -b 300 --json -");
   const Output jittered = run_simulate("-p power -t mc8 -r 4 -b 300 --range-jitter 0.15 --json -");
@@ -181,7 +245,8 @@ TEST_CASE("simulation: mcNv is mcN with virtual loss, deterministic with games i
   CHECK(std::get<rm::control::McTunerSettings>(simulation_control_file("mc8vv", 1, 10).competition)
             .in_flight_visits == rm::control::InFlightVisits::VirtualVisit);
   CHECK_THROWS_WITH(simulation_control_file("mcv", 1, 10), Catch::Contains("unknown tuner 'mcv'"));
-  CHECK_THROWS_WITH(simulation_control_file("mcvv", 1, 10), Catch::Contains("unknown tuner 'mcvv'"));
+  CHECK_THROWS_WITH(simulation_control_file("mcvv", 1, 10),
+                    Catch::Contains("unknown tuner 'mcvv'"));
   CHECK_THROWS_WITH(simulation_control_file("mc8w", 1, 10), Catch::Contains("mcNv"));
 
   const Problem problem = builtin_problem("log");

@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "ringmaster/simulation/problem.hpp"
 #include "ringmaster/simulation/simulated_run.hpp"
@@ -182,50 +184,52 @@ TEST_CASE(
   CHECK(lost);
 }
 
-TEST_CASE("ringmaster-simulate: --range-shift changes the table and is recorded", "[simulation]") {
-  const Output plain = run_simulate("-p flat -t mc8 -r 4 -b 300 --json -");
-  const Output shifted = run_simulate("-p flat -t mc8 -r 4 -b 300 --range-shift 0.125 --json -");
-  INFO(plain.text << shifted.text);
+namespace {
+
+// One problem through mc8 with and without a drawn range (`option`, e.g. "--range-shift 0.125"):
+// the header names the drawing, the JSON records it under `key` (the other drawing stays 0), and
+// the table changes.
+void check_drawn_range(const std::string& problem, const std::string& option,
+                       const std::string& key, double value, const std::string& header) {
+  const std::string base = "-p " + problem + " -t mc8 -r 4 -b 300 --json -";
+  const Output plain = run_simulate(base);
+  const Output drawn = run_simulate(base + " " + option);
+  INFO(plain.text << drawn.text);
   REQUIRE(plain.status == 0);
-  REQUIRE(shifted.status == 0);
-  CHECK_THAT(shifted.text, Catch::Contains("ranges shifted by up to 0.125 of their width"));
+  REQUIRE(drawn.status == 0);
+  CHECK_THAT(drawn.text, Catch::Contains(header));
   const auto a = nlohmann::json::parse(plain.text.substr(plain.text.find("{\n")));
-  const auto b = nlohmann::json::parse(shifted.text.substr(shifted.text.find("{\n")));
-  CHECK(a["range_shift"] == 0.0);
-  CHECK(b["range_shift"] == 0.125);
-  CHECK(b["range_jitter"] == 0.0);
+  const auto b = nlohmann::json::parse(drawn.text.substr(drawn.text.find("{\n")));
+  CHECK(a[key] == 0.0);
+  CHECK(b[key] == value);
+  CHECK(b[key == "range_shift" ? "range_jitter" : "range_shift"] == 0.0);
   CHECK(a["rows"][0]["mean_regret"] != b["rows"][0]["mean_regret"]);
-  const Output too_far = run_simulate("--range-shift 0.3");
-  CHECK(too_far.status == 2);
-  CHECK_THAT(too_far.text, Catch::Contains("--range-shift: must be a number from 0 to 0.25"));
-  const Output both = run_simulate("--range-shift 0.1 --range-jitter 0.1");
-  CHECK(both.status == 2);
-  CHECK_THAT(both.text, Catch::Contains("use one or the other"));
 }
 
-TEST_CASE("ringmaster-simulate: --range-jitter changes the table and is recorded", "[simulation]") {
-  const Output plain = run_simulate("-p power -t mc8 -r 4 -b 300 --json -");
-  const Output jittered = run_simulate("-p power -t mc8 -r 4 -b 300 --range-jitter 0.15 --json -");
-  INFO(plain.text << jittered.text);
-  REQUIRE(plain.status == 0);
-  REQUIRE(jittered.status == 0);
-  CHECK_THAT(jittered.text, Catch::Contains("ranges jittered by up to 0.15"));
-  const auto a = nlohmann::json::parse(plain.text.substr(plain.text.find("{\n")));
-  const auto b = nlohmann::json::parse(jittered.text.substr(jittered.text.find("{\n")));
-  CHECK(b["range_jitter"] == 0.15);
-  CHECK(a["rows"][0]["mean_regret"] != b["rows"][0]["mean_regret"]);
-  CHECK(run_simulate("--range-jitter 0.3").status == 2);
+}  // namespace
+
+TEST_CASE("ringmaster-simulate: --range-jitter and --range-shift change the table and are recorded",
+          "[simulation]") {
+  check_drawn_range("power", "--range-jitter 0.15", "range_jitter", 0.15,
+                    "ranges jittered by up to 0.15");
+  check_drawn_range("flat", "--range-shift 0.125", "range_shift", 0.125,
+                    "ranges shifted by up to 0.125 of their width");
 }
 
 TEST_CASE("ringmaster-simulate: bad arguments exit 2 with a message", "[simulation]") {
-  const Output bad_tuner = run_simulate("-t nosuch -r 1 -b 10");
-  CHECK(bad_tuner.status == 2);
-  CHECK_THAT(bad_tuner.text, Catch::Contains("unknown tuner 'nosuch'"));
-  const Output bad_budget = run_simulate("-b 1000,abc");
-  CHECK(bad_budget.status == 2);
-  CHECK_THAT(bad_budget.text, Catch::Contains("--budgets: 'abc' is not a whole number"));
-  const Output bad_runs = run_simulate("-r 0");
-  CHECK(bad_runs.status == 2);
+  const std::vector<std::pair<std::string, std::string>> refused{
+      {"-t nosuch -r 1 -b 10", "unknown tuner 'nosuch'"},
+      {"-b 1000,abc", "--budgets: 'abc' is not a whole number"},
+      {"-r 0", "-r: must be a whole number from 1 to 1000000"},
+      {"--range-jitter 0.3", "--range-jitter: must be a number from 0 to 0.2"},
+      {"--range-shift 0.3", "--range-shift: must be a number from 0 to 0.25"},
+      {"--range-shift 0.1 --range-jitter 0.1", "use one or the other"}};
+  for (const auto& [arguments, message] : refused) {
+    const Output out = run_simulate(arguments);
+    INFO(arguments << ": " << out.text);
+    CHECK(out.status == 2);
+    CHECK_THAT(out.text, Catch::Contains(message));
+  }
   const Output help = run_simulate("--help");
   CHECK(help.status == 0);
   CHECK_THAT(help.text, Catch::Contains("usage: ringmaster-simulate"));

@@ -39,15 +39,14 @@ Problem expression_problem(const std::string& expression);
 // in [0, 0.2] or the optimum falls outside a drawn range.
 Problem with_random_range(const Problem& problem, double margin, std::uint64_t seed);
 
-// The same problem seen through a tuner's range that is a fixed fraction narrower than the box
-// and placed anywhere in it: in each coordinate the tuner's [-1, 1] maps onto [lo, lo + w] with
-// w = 2 / (1 + fraction) and lo uniform in [-1, 1 - w], drawn from `seed`, so the optimum's place
-// in the tuner's range is uniform over `fraction` of the range's width. Why, beside
-// with_random_range: its ends move independently by a small margin, which moves an optimum by
-// less than one cell of a grid of split 8; a shift by 1/N of the range moves it over exactly one
-// cell of split N (and two of split 2N), so grids of those splits gain nothing on average from
-// where their points fall. Throws std::invalid_argument if the fraction is not in [0, 0.25] or
-// the optimum falls outside a drawn range.
+// The same problem seen through a tuner's range of a fixed width, placed anywhere in the box: in
+// each coordinate the tuner's [-1, 1] maps onto [lo, lo + w] with w = 2 / (1 + fraction) and lo
+// uniform in [-1, 1 - w], drawn from `seed`, so the optimum's place in the tuner's range is uniform
+// over `fraction` of the range's width. Why, beside with_random_range: its ends move independently
+// by a small margin, which moves an optimum by less than one cell of a grid of split 8; a shift by
+// 1/N of the range moves it over exactly one cell of split N (and two of split 2N), so grids of
+// those splits gain nothing on average from where their points fall. Throws std::invalid_argument
+// if the fraction is not in [0, 0.25] or the optimum falls outside a drawn range.
 Problem with_shifted_range(const Problem& problem, double fraction, std::uint64_t seed);
 
 }  // namespace rm::simulation

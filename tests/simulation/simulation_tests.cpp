@@ -143,9 +143,8 @@ TEST_CASE("simulation: a jittered range maps the tuner's box onto a sub-range of
   CHECK_THROWS_AS(with_random_range(flat, 0.5, 7), std::invalid_argument);
 }
 
-TEST_CASE(
-    "simulation: a shifted range is a fixed fraction narrower and moves the optimum uniformly",
-    "[simulation]") {
+TEST_CASE("simulation: a shifted range has a fixed width and moves the optimum uniformly",
+          "[simulation]") {
   const Problem power = builtin_problem("power");
   // F = 0.125: the range is 2 / 1.125 wide, so the optimum (0.609 in the box) sits in the
   // tuner's range at 2 * (0.609 - lo) / w - 1 for lo uniform in [-1, -1 + 2 - w]: a span of

@@ -14,6 +14,13 @@ if(RINGMASTER_SANITIZE)
                       -fno-sanitize-recover=undefined)
   add_link_options(-fsanitize=address,undefined)
 endif()
+if(RINGMASTER_TSAN)
+  if(RINGMASTER_SANITIZE)
+    message(FATAL_ERROR "RINGMASTER_TSAN and RINGMASTER_SANITIZE cannot be combined")
+  endif()
+  add_compile_options(-fsanitize=thread -fno-omit-frame-pointer)
+  add_link_options(-fsanitize=thread)
+endif()
 
 # rm_add_library(name SOURCES...) : a project library with the strict warnings.
 function(rm_add_library name)

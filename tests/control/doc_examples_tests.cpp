@@ -33,7 +33,7 @@ std::string yaml_block(const std::string& doc, const std::string& first_line) {
 
 TEST_CASE("the candidate template example starts ringbot", "[examples][binary]") {
   rm::control::testing::TempDir dir;
-  std::string candidate = yaml_block(RM_SOURCE_DIR "/docs/control-file.md", "candidate:");
+  std::string candidate = yaml_block(std::string(RM_SOURCE_DIR) + "/docs/control-file.md", "candidate:");
   dir.write("patterns.db.in", "playouts {pl}\n");
   std::string control = rm::control::testing::valid_control();
   control = control.substr(0, control.find("candidate:")) +
@@ -42,7 +42,7 @@ TEST_CASE("the candidate template example starts ringbot", "[examples][binary]")
   const auto& s = std::get<McTunerSettings>(c.competition);
   auto spec =
       s.candidate.render(rm::scales::engine_values({0}, s.parameters), "#0", dir.file("files"));
-  spec.engine.process.argv[0] = RM_BIN_DIR "/ringbot";
+  spec.engine.process.argv[0] = std::string(RM_BIN_DIR) + "/ringbot";
   auto started = rm::gtp::Controller::start(spec.engine);
   if (auto* e = std::get_if<rm::gtp::GtpError>(&started)) FAIL(e->message);
   auto& engine = *std::get<std::unique_ptr<rm::gtp::Controller>>(started);

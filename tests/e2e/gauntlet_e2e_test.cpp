@@ -12,7 +12,7 @@ using namespace std::chrono_literals;
 namespace {
 
 std::string example(const std::string& name, int games) {
-  std::ifstream in(RM_SOURCE_DIR "/control_examples/" + name);
+  std::ifstream in(std::string(RM_SOURCE_DIR) + "/control_examples/" + name);
   std::stringstream text;
   text << in.rdbuf();
   return std::regex_replace(text.str(), std::regex("number_of_games: [0-9]+"),

@@ -183,7 +183,7 @@ TEST_CASE("match: plays the games, resumes, refuses another match in the same pl
 }
 
 TEST_CASE("match: docs/match.md shows the control file match really writes", "[match]") {
-  std::ifstream in(RM_SOURCE_DIR "/docs/match.md");
+  std::ifstream in(std::string(RM_SOURCE_DIR) + "/docs/match.md");
   std::stringstream doc;
   doc << in.rdbuf();
   const std::string text = doc.str();

@@ -1,7 +1,5 @@
 // A scale given as a muparser expression in x (the YAML-native replacement for a Python
 // scale function).
-#include "scales/scale.hpp"
-
 #include <muParser.h>
 
 #include <cmath>
@@ -9,14 +7,26 @@
 #include <string>
 #include <utility>
 
+#include "scales/scale.hpp"
+
 namespace rm::scales {
 namespace {
 
-double python_round(double v) { return std::round(v); }  // half away from zero, like Python 2
-double power(double a, double b) { return std::pow(a, b); }
-double floor_of(double v) { return std::floor(v); }
-double ceil_of(double v) { return std::ceil(v); }
-double trunc_of(double v) { return std::trunc(v); }  // Python's int() of a float
+double python_round(double v) {
+  return std::round(v);
+}  // half away from zero, like Python 2
+double power(double a, double b) {
+  return std::pow(a, b);
+}
+double floor_of(double v) {
+  return std::floor(v);
+}
+double ceil_of(double v) {
+  return std::ceil(v);
+}
+double trunc_of(double v) {
+  return std::trunc(v);
+}  // Python's int() of a float
 
 // muparser's '=' assigns to a variable ("x = 5" gives 5 for every x); comparisons are
 // "==", "<=", ">=" and "!=".
@@ -70,12 +80,13 @@ class ExpressionScale final : public Scale {
       try {
         result = parser_.Eval();
       } catch (const mu::Parser::exception_type& e) {
-        throw ScaleError("error evaluating '" + expr_ + "' at x=" + python_repr(f) + ": " + e.GetMsg());
+        throw ScaleError("error evaluating '" + expr_ + "' at x=" + python_repr(f) + ": " +
+                         e.GetMsg());
       }
     }
     if (!std::isfinite(result))
-      throw ScaleError("expression '" + expr_ + "' gives " + python_repr(result) + " at x=" +
-                       python_repr(f));
+      throw ScaleError("expression '" + expr_ + "' gives " + python_repr(result) +
+                       " at x=" + python_repr(f));
     if (integer_) return round_like_gomill(result);
     return result;
   }

@@ -1,10 +1,10 @@
 // Geometry of gomill's parameter tree.
 #include "scales/grid.hpp"
 
-#include "scales/scale.hpp"
-
 #include <climits>
 #include <string>
+
+#include "scales/scale.hpp"
 
 namespace rm::scales {
 
@@ -21,7 +21,8 @@ int branching_factor(const std::vector<int>& splits) {
 std::vector<int> child_coordinates(int index, const std::vector<int>& splits) {
   int factor = branching_factor(splits);
   if (index < 0 || index >= factor)
-    throw ScaleError("child index " + std::to_string(index) + " out of range 0.." + std::to_string(factor - 1));
+    throw ScaleError("child index " + std::to_string(index) + " out of range 0.." +
+                     std::to_string(factor - 1));
   std::vector<int> coords(splits.size());
   // The last dimension varies fastest (gomill's divmod over reversed(splits)).
   for (std::size_t k = splits.size(); k-- > 0;) {
@@ -32,11 +33,13 @@ std::vector<int> child_coordinates(int index, const std::vector<int>& splits) {
 }
 
 int child_index(const std::vector<int>& coordinates, const std::vector<int>& splits) {
-  if (coordinates.size() != splits.size()) throw ScaleError("coordinates and splits differ in length");
+  if (coordinates.size() != splits.size())
+    throw ScaleError("coordinates and splits differ in length");
   branching_factor(splits);
   int index = 0;
   for (std::size_t k = 0; k < splits.size(); ++k) {
-    if (coordinates[k] < 0 || coordinates[k] >= splits[k]) throw ScaleError("coordinate out of range");
+    if (coordinates[k] < 0 || coordinates[k] >= splits[k])
+      throw ScaleError("coordinate out of range");
     index = index * splits[k] + coordinates[k];
   }
   return index;
@@ -64,7 +67,8 @@ std::vector<int> splits_of(const std::vector<Parameter>& params) {
   return splits;
 }
 
-std::vector<Value> engine_values(const std::vector<int>& path, const std::vector<Parameter>& params) {
+std::vector<Value> engine_values(const std::vector<int>& path,
+                                 const std::vector<Parameter>& params) {
   std::vector<double> point = optimiser_point(path, splits_of(params));
   std::vector<Value> values;
   values.reserve(params.size());

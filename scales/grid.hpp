@@ -2,11 +2,11 @@
 // The parameter space tree (gomill's mcts_tuners.Tree geometry): every node is a cuboid of
 // [0,1]^N; an expanded node has prod(splits) children tiling it; a node is reached from the
 // root by a path of child indices. Pure arithmetic, no statistics.
-#include "scales/parameter.hpp"
-#include "scales/value.hpp"
-
 #include <string>
 #include <vector>
+
+#include "scales/parameter.hpp"
+#include "scales/value.hpp"
 
 namespace rm::scales {
 
@@ -28,7 +28,8 @@ std::vector<double> optimiser_point(const std::vector<int>& path, const std::vec
 std::vector<int> splits_of(const std::vector<Parameter>& params);
 
 // Each parameter's scale applied to optimiser_point(path, splits_of(params)).
-std::vector<Value> engine_values(const std::vector<int>& path, const std::vector<Parameter>& params);
+std::vector<Value> engine_values(const std::vector<int>& path,
+                                 const std::vector<Parameter>& params);
 
 // gomill's coordinate text: str(tuple) without spaces: "(1,)", "(0,1)".
 std::string format_coordinates(const std::vector<int>& coordinates);

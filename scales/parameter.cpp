@@ -5,13 +5,18 @@
 
 namespace rm::scales {
 
-std::string Parameter::format_value(const Value& v) const { return python_format(format, v); }
-
-nlohmann::json Parameter::definition() const {
-  return {{"code", code}, {"split", split}, {"scale", scale ? scale->definition() : nlohmann::json()}};
+std::string Parameter::format_value(const Value& v) const {
+  return python_format(format, v);
 }
 
-std::string default_format(const std::string& code) { return code + ": %s"; }
+nlohmann::json Parameter::definition() const {
+  return {
+      {"code", code}, {"split", split}, {"scale", scale ? scale->definition() : nlohmann::json()}};
+}
+
+std::string default_format(const std::string& code) {
+  return code + ": %s";
+}
 
 std::string format_engine_parameters(const std::vector<Parameter>& params,
                                      const std::vector<Value>& values) {

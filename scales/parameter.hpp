@@ -1,21 +1,20 @@
 #pragma once
 // One tuned parameter (gomill's Parameter(code, scale=, split=, format=)).
-#include "scales/scale.hpp"
-#include "scales/value.hpp"
-
-#include <nlohmann/json.hpp>
-
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
+
+#include "scales/scale.hpp"
+#include "scales/value.hpp"
 
 namespace rm::scales {
 
 struct Parameter {
-  std::string code;                     // identifier, used in messages and in the default format
+  std::string code;  // identifier, used in messages and in the default format
   std::shared_ptr<const Scale> scale;
-  int split = 1;                        // samples per dimension per tree level (positive)
-  std::string format;                   // Python %-format of one value; default "<code>: %s"
+  int split = 1;       // samples per dimension per tree level (positive)
+  std::string format;  // Python %-format of one value; default "<code>: %s"
 
   // python_format(format, v); throws FormatError.
   std::string format_value(const Value& v) const;

@@ -37,8 +37,11 @@ std::string format_integer(const Value& v, const Spec& s) {
   long long n = to_integer(v, s.conversion);
   bool negative = n < 0;
   // Magnitude as unsigned so that LLONG_MIN works.
-  unsigned long long mag = negative ? 0ULL - static_cast<unsigned long long>(n) : static_cast<unsigned long long>(n);
-  unsigned base = (s.conversion == 'x' || s.conversion == 'X') ? 16U : s.conversion == 'o' ? 8U : 10U;
+  unsigned long long mag =
+      negative ? 0ULL - static_cast<unsigned long long>(n) : static_cast<unsigned long long>(n);
+  unsigned base = (s.conversion == 'x' || s.conversion == 'X') ? 16U
+                  : s.conversion == 'o'                        ? 8U
+                                                               : 10U;
   const char* digit_chars = s.conversion == 'X' ? "0123456789ABCDEF" : "0123456789abcdef";
   std::string digits;
   do {
@@ -86,7 +89,8 @@ std::string format_float(const Value& v, const Spec& s) {
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
   int n = std::snprintf(buf, sizeof buf, fmt.c_str(), x);
 #pragma GCC diagnostic pop
-  if (n < 0 || static_cast<std::size_t>(n) >= sizeof buf) throw FormatError("formatted result too long");
+  if (n < 0 || static_cast<std::size_t>(n) >= sizeof buf)
+    throw FormatError("formatted result too long");
   return std::string(buf, static_cast<std::size_t>(n));
 }
 
@@ -108,9 +112,19 @@ std::string format_char(const Value& v, const Spec& s) {
 
 std::string convert(const Value& v, const Spec& s) {
   switch (s.conversion) {
-    case 'd': case 'i': case 'u': case 'x': case 'X': case 'o':
+    case 'd':
+    case 'i':
+    case 'u':
+    case 'x':
+    case 'X':
+    case 'o':
       return format_integer(v, s);
-    case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
+    case 'e':
+    case 'E':
+    case 'f':
+    case 'F':
+    case 'g':
+    case 'G':
       return format_float(v, s);
     case 's':
       return format_text(python_str(v), s);
@@ -124,7 +138,9 @@ std::string convert(const Value& v, const Spec& s) {
   throw FormatError("unsupported format character '" + std::string(1, s.conversion) + "'");
 }
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
 
 int read_number(std::string_view fmt, std::size_t& i) {
   int n = 0;
@@ -153,18 +169,25 @@ std::string python_format(std::string_view fmt, const Value& v) {
     Spec s;
     for (; i < fmt.size(); ++i) {
       char f = fmt[i];
-      if (f == '-') s.left = true;
-      else if (f == '+') s.plus = true;
-      else if (f == ' ') s.space = true;
-      else if (f == '0') s.zero = true;
-      else if (f == '#') s.alt = true;
-      else break;
+      if (f == '-')
+        s.left = true;
+      else if (f == '+')
+        s.plus = true;
+      else if (f == ' ')
+        s.space = true;
+      else if (f == '0')
+        s.zero = true;
+      else if (f == '#')
+        s.alt = true;
+      else
+        break;
     }
     if (i < fmt.size() && fmt[i] == '*') throw FormatError("* wants int (only one value is given)");
     s.width = read_number(fmt, i);
     if (i < fmt.size() && fmt[i] == '.') {
       ++i;
-      if (i < fmt.size() && fmt[i] == '*') throw FormatError("* wants int (only one value is given)");
+      if (i < fmt.size() && fmt[i] == '*')
+        throw FormatError("* wants int (only one value is given)");
       s.precision = read_number(fmt, i);
     }
     while (i < fmt.size() && (fmt[i] == 'h' || fmt[i] == 'l' || fmt[i] == 'L')) ++i;

@@ -1,10 +1,10 @@
 #pragma once
 // Python's %-formatting of one value (gomill's Parameter format strings, e.g. "pl: %d").
-#include "scales/value.hpp"
-
 #include <stdexcept>
 #include <string>
 #include <string_view>
+
+#include "scales/value.hpp"
 
 namespace rm::scales {
 

@@ -17,11 +17,14 @@ long long round_like_gomill(double x) {
 
 namespace {
 
-std::string integer_suffix(bool integer) { return integer ? ", integer=True" : ""; }
+std::string integer_suffix(bool integer) {
+  return integer ? ", integer=True" : "";
+}
 
 class LinearScale final : public Scale {
  public:
-  LinearScale(double lo, double hi, bool integer) : lo_(lo), hi_(hi), range_(hi - lo), integer_(integer) {}
+  LinearScale(double lo, double hi, bool integer)
+      : lo_(lo), hi_(hi), range_(hi - lo), integer_(integer) {}
   Value at(double f) const override {
     double result = f * range_ + lo_;
     if (integer_) return round_like_gomill(result);

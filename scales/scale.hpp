@@ -1,13 +1,12 @@
 #pragma once
 // Scales: functions from an optimiser value in [0, 1) to an engine parameter value,
 // with exactly gomill's arithmetic (gomill/mcts_tuners.py: LINEAR, LOG, EXPLICIT).
-#include "scales/value.hpp"
-
-#include <nlohmann/json.hpp>
-
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
+
+#include "scales/value.hpp"
 
 namespace rm::scales {
 
@@ -35,8 +34,8 @@ std::unique_ptr<Scale> make_explicit(std::vector<Value> values);
 // A muparser expression in the variable x (the optimiser value), e.g. "1000*sqrt(x)".
 // Besides muparser's built-ins (exp, ln, log (natural), log10, log2, sqrt, abs, sign, rint,
 // min, max, sum, avg, sin, cos, ...; constants _pi, _e) there is round(y) (Python's: half away
-// from zero), floor, ceil, trunc and pow(a, b). The result is a double, or with integer an int(x+0.5).
-// Throws ScaleError for a syntax error or an unknown name (muparser's message).
+// from zero), floor, ceil, trunc and pow(a, b). The result is a double, or with integer an
+// int(x+0.5). Throws ScaleError for a syntax error or an unknown name (muparser's message).
 std::unique_ptr<Scale> make_expression(std::string expr, bool integer);
 
 // gomill's integer rounding, int(x + 0.5): truncation toward zero, so it rounds to nearest

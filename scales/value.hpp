@@ -1,7 +1,6 @@
 #pragma once
 // An engine parameter value (the output of a scale) and its Python-like text forms.
 #include <nlohmann/json.hpp>
-
 #include <stdexcept>
 #include <string>
 #include <variant>
@@ -12,8 +11,8 @@ namespace rm::scales {
 // produce integers, floats and strings, so these three are enough.
 using Value = std::variant<long long, double, std::string>;
 
-// A scale could not be built or could not map an optimiser value (gomill's wording where it has one,
-// e.g. "lower bound is zero", "empty value list").
+// A scale could not be built or could not map an optimiser value (gomill's wording where it has
+// one, e.g. "lower bound is zero", "empty value list").
 struct ScaleError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };

@@ -10,7 +10,9 @@
 
 namespace {
 
-double cpu_now() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
+double cpu_now() {
+  return static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+}
 
 double ringbot_rate(int size, int playouts, double* average_moves) {
   const double start = cpu_now();
@@ -54,7 +56,6 @@ int main(int argc, char** argv) {
   }
   std::printf("\n9x9 against published anchors (one core):\n");
   std::printf("  libego 105k/s (best published): %.2fx\n", rate9 / 105000.0);
-  std::printf("  Pachi flat MC 36-42k/s:         %.2fx-%.2fx\n", rate9 / 42000.0,
-              rate9 / 36000.0);
+  std::printf("  Pachi flat MC 36-42k/s:         %.2fx-%.2fx\n", rate9 / 42000.0, rate9 / 36000.0);
   return 0;
 }

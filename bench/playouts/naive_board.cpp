@@ -24,7 +24,8 @@ bool NaiveBoard::has_liberty(int p, std::vector<int>& chain) const {
   for (std::size_t i = 0; i < chain.size(); ++i)
     for (int n : neighbours(chain[i])) {
       const std::uint8_t nc = cells_[static_cast<std::size_t>(n)];
-      if (nc == kEmpty) liberty = true;
+      if (nc == kEmpty)
+        liberty = true;
       else if (nc == c && !seen[static_cast<std::size_t>(n)]) {
         seen[static_cast<std::size_t>(n)] = true;
         chain.push_back(n);
@@ -44,8 +45,10 @@ bool NaiveBoard::is_eye(int p, std::uint8_t c) const {
     for (int dr : {-1, 1}) {
       const int x = col + dc;
       const int y = row + dr;
-      if (x < 0 || y < 0 || x >= size_ || y >= size_) edge = true;
-      else if (cells_[static_cast<std::size_t>(y * size_ + x)] == 3 - c) ++enemies;
+      if (x < 0 || y < 0 || x >= size_ || y >= size_)
+        edge = true;
+      else if (cells_[static_cast<std::size_t>(y * size_ + x)] == 3 - c)
+        ++enemies;
     }
   return edge ? enemies == 0 : enemies <= 1;
 }

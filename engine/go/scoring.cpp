@@ -30,8 +30,10 @@ AreaScore area_score(const Board& b) {
         const int row = n / stride;
         if (col == 0 || row == 0 || col == stride - 1 || row == stride - 1) continue;  // border
         const Colour c = b.colour_at(n);
-        if (c == Colour::Black) touches_black = true;
-        else if (c == Colour::White) touches_white = true;
+        if (c == Colour::Black)
+          touches_black = true;
+        else if (c == Colour::White)
+          touches_white = true;
         else if (!seen[ni]) {
           seen[ni] = true;
           stack[top++] = n;

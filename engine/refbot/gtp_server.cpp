@@ -84,9 +84,12 @@ std::string preprocess_gtp_line(std::string_view raw) {
   std::string line;
   for (char ch : raw) {
     if (ch == '#') break;
-    if (ch == '\t') line += ' ';
-    else if (static_cast<unsigned char>(ch) < 32 || ch == 127) continue;
-    else line += ch;
+    if (ch == '\t')
+      line += ' ';
+    else if (static_cast<unsigned char>(ch) < 32 || ch == 127)
+      continue;
+    else
+      line += ch;
   }
   if (line.find_first_not_of(' ') == std::string::npos) return "";
   return line;
@@ -95,13 +98,32 @@ std::string preprocess_gtp_line(std::string_view raw) {
 GtpServer::GtpServer(Engine& engine) : engine_(engine) {}
 
 const std::vector<std::string>& GtpServer::commands() {
-  static const std::vector<std::string> all{
-      "protocol_version", "name", "version", "known_command", "list_commands", "quit",
-      "boardsize", "clear_board", "komi", "play", "genmove", "undo", "final_score",
-      "final_status_list", "showboard", "fixed_handicap", "place_free_handicap",
-      "set_free_handicap", "time_settings", "time_left", "kgs-genmove_cleanup",
-      "gomill-describe_engine", "gomill-cpu_time", "ringbot-set_param", "ringbot-get_param",
-      "ringbot-list_params"};
+  static const std::vector<std::string> all{"protocol_version",
+                                            "name",
+                                            "version",
+                                            "known_command",
+                                            "list_commands",
+                                            "quit",
+                                            "boardsize",
+                                            "clear_board",
+                                            "komi",
+                                            "play",
+                                            "genmove",
+                                            "undo",
+                                            "final_score",
+                                            "final_status_list",
+                                            "showboard",
+                                            "fixed_handicap",
+                                            "place_free_handicap",
+                                            "set_free_handicap",
+                                            "time_settings",
+                                            "time_left",
+                                            "kgs-genmove_cleanup",
+                                            "gomill-describe_engine",
+                                            "gomill-cpu_time",
+                                            "ringbot-set_param",
+                                            "ringbot-get_param",
+                                            "ringbot-list_params"};
   return all;
 }
 
@@ -179,8 +201,7 @@ GtpServer::Reply GtpServer::showboard() const {
 GtpServer::Reply GtpServer::dispatch(const std::string& name,
                                      const std::vector<std::string>& args) {
   const auto& known = commands();
-  if (std::find(known.begin(), known.end(), name) == known.end())
-    return {false, "unknown command"};
+  if (std::find(known.begin(), known.end(), name) == known.end()) return {false, "unknown command"};
   auto expect = [&](std::size_t n) { return args.size() == n; };
   if (name == "protocol_version") return {true, "2"};
   if (name == "name") return {true, "ringbot"};

@@ -47,9 +47,12 @@ int main(int argc, char** argv) {
     const std::string name(arg.substr(2));
     const std::string_view value = argv[++i];
     bool ok = true;
-    if (name == "stats") ok = parse_number(value, stats_playouts) && stats_playouts >= 0;
-    else if (name == "size") ok = parse_number(value, size) && size >= 2 && size <= 25;
-    else if (name == "komi") ok = parse_number(value, komi) && std::isfinite(komi);
+    if (name == "stats")
+      ok = parse_number(value, stats_playouts) && stats_playouts >= 0;
+    else if (name == "size")
+      ok = parse_number(value, size) && size >= 2 && size <= 25;
+    else if (name == "komi")
+      ok = parse_number(value, komi) && std::isfinite(komi);
     else if (auto error = engine.params().set(name, value)) {
       std::cerr << "ringbot: " << *error << "\n";
       return 2;
@@ -62,8 +65,8 @@ int main(int argc, char** argv) {
   if (stats_playouts >= 0) {
     const std::uint64_t seed =
         engine.params().seed != 0 ? engine.params().seed : std::random_device{}();
-    rm::refbot::print_playout_stats(
-        rm::refbot::run_playout_stats(stats_playouts, size, komi, seed), std::cout);
+    rm::refbot::print_playout_stats(rm::refbot::run_playout_stats(stats_playouts, size, komi, seed),
+                                    std::cout);
     return 0;
   }
   engine.set_board_size(size);

@@ -35,9 +35,9 @@ std::string format_double(double v) {
 }  // namespace
 
 const std::vector<std::string>& Params::names() {
-  static const std::vector<std::string> all{"search", "playouts", "time_per_move", "uct_c",
-                                            "expand_threshold", "fpu", "rave_equiv",
-                                            "resign_threshold", "seed", "pass_when_won"};
+  static const std::vector<std::string> all{
+      "search", "playouts",   "time_per_move",    "uct_c", "expand_threshold",
+      "fpu",    "rave_equiv", "resign_threshold", "seed",  "pass_when_won"};
   return all;
 }
 
@@ -47,10 +47,14 @@ std::optional<std::string> Params::set(std::string_view name, std::string_view v
                                       std::string(value) + "' (" + std::string(what) + ")");
   };
   if (name == "search") {
-    if (value == "flat") search = SearchMode::Flat;
-    else if (value == "uct") search = SearchMode::Uct;
-    else if (value == "random") search = SearchMode::Random;
-    else return bad("flat, uct or random");
+    if (value == "flat")
+      search = SearchMode::Flat;
+    else if (value == "uct")
+      search = SearchMode::Uct;
+    else if (value == "random")
+      search = SearchMode::Random;
+    else
+      return bad("flat, uct or random");
     return std::nullopt;
   }
   if (name == "playouts" || name == "expand_threshold") {
@@ -66,9 +70,12 @@ std::optional<std::string> Params::set(std::string_view name, std::string_view v
     return std::nullopt;
   }
   if (name == "pass_when_won") {
-    if (value == "1" || value == "true") pass_when_won = true;
-    else if (value == "0" || value == "false") pass_when_won = false;
-    else return bad("0 or 1");
+    if (value == "1" || value == "true")
+      pass_when_won = true;
+    else if (value == "0" || value == "false")
+      pass_when_won = false;
+    else
+      return bad("0 or 1");
     return std::nullopt;
   }
   struct Real {
@@ -95,7 +102,9 @@ std::optional<std::string> Params::set(std::string_view name, std::string_view v
 
 std::optional<std::string> Params::get(std::string_view name) const {
   if (name == "search")
-    return std::string(search == SearchMode::Flat ? "flat" : search == SearchMode::Uct ? "uct" : "random");
+    return std::string(search == SearchMode::Flat  ? "flat"
+                       : search == SearchMode::Uct ? "uct"
+                                                   : "random");
   if (name == "playouts") return std::to_string(playouts);
   if (name == "time_per_move") return format_double(time_per_move);
   if (name == "uct_c") return format_double(uct_c);

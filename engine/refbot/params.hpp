@@ -14,14 +14,14 @@ enum class SearchMode { Flat, Uct, Random };
 
 struct Params {
   SearchMode search = SearchMode::Uct;
-  int playouts = 1000;             // per move (when time_per_move is 0)
-  double time_per_move = 0;        // seconds; 0 = stop by playouts
-  double uct_c = 0.7;              // exploration constant
-  int expand_threshold = 2;        // visits a leaf needs before it is expanded
-  double fpu = 1.1;                // value of an unvisited child (first-play urgency)
-  double rave_equiv = 0;           // RAVE equivalence parameter; 0 = no RAVE
-  double resign_threshold = 0;     // resign below this win rate; 0 = never
-  std::uint64_t seed = 0;          // 0 = seeded from the clock
+  int playouts = 1000;          // per move (when time_per_move is 0)
+  double time_per_move = 0;     // seconds; 0 = stop by playouts
+  double uct_c = 0.7;           // exploration constant
+  int expand_threshold = 2;     // visits a leaf needs before it is expanded
+  double fpu = 1.1;             // value of an unvisited child (first-play urgency)
+  double rave_equiv = 0;        // RAVE equivalence parameter; 0 = no RAVE
+  double resign_threshold = 0;  // resign below this win rate; 0 = never
+  std::uint64_t seed = 0;       // 0 = seeded from the clock
   // Pass in reply to a pass when the area score (all stones alive) already wins; off by
   // default because the reference-bot rules never pass while a non-eye move exists.
   bool pass_when_won = false;

@@ -33,8 +33,14 @@ int playout_score(const Board& b, bool finished) {
     // Only one colour borders each empty point at the end of a playout: find it.
     for (Board::Point n : {p - 1, p + 1, p - stride, p + stride}) {
       const Colour c = b.colour_at(n);
-      if (c == Colour::Black) { ++score; break; }
-      if (c == Colour::White) { --score; break; }
+      if (c == Colour::Black) {
+        ++score;
+        break;
+      }
+      if (c == Colour::White) {
+        --score;
+        break;
+      }
     }
   }
   return score;

@@ -31,7 +31,8 @@ class Rng {
 
   // Uniform in [0, n) for 0 < n < 2^31 (multiply-shift; the bias is below n / 2^32).
   int below(int n) {
-    return static_cast<int>((static_cast<std::uint64_t>(next32()) * static_cast<std::uint64_t>(n)) >> 32);
+    return static_cast<int>(
+        (static_cast<std::uint64_t>(next32()) * static_cast<std::uint64_t>(n)) >> 32);
   }
 
  private:

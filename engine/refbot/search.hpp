@@ -24,9 +24,9 @@ class Budget {
 
 struct SearchResult {
   go::Board::Point point = go::Board::kNoPoint;  // kNoPoint = pass
-  double win_rate = 0.5;  // of the chosen move, for the side to move
+  double win_rate = 0.5;                         // of the chosen move, for the side to move
   int playouts = 0;
-  int tree_nodes = 0;     // UCT only
+  int tree_nodes = 0;  // UCT only
 };
 
 // The moves a real genmove may choose: legal including positional superko (as the root
@@ -35,11 +35,11 @@ std::vector<go::Board::Point> root_candidates(const go::Board& root, go::Colour 
 
 // `passes_before`: consecutive passes just before this position (0 or 1; a game with two has
 // ended). Both searches leave `root` unchanged.
-SearchResult flat_search(const go::Board& root, go::Colour to_move, int passes_before,
-                         double komi, const Params& params, Rng& rng);
+SearchResult flat_search(const go::Board& root, go::Colour to_move, int passes_before, double komi,
+                         const Params& params, Rng& rng);
 // Uniformly random among root_candidates (no playouts).
 SearchResult random_move(const go::Board& root, go::Colour to_move, Rng& rng);
-SearchResult uct_search(const go::Board& root, go::Colour to_move, int passes_before,
-                        double komi, const Params& params, Rng& rng);
+SearchResult uct_search(const go::Board& root, go::Colour to_move, int passes_before, double komi,
+                        const Params& params, Rng& rng);
 
 }  // namespace rm::refbot

@@ -33,7 +33,8 @@ SearchResult random_move(const Board& root, go::Colour to_move, Rng& rng) {
   SearchResult result;
   const std::vector<Board::Point> candidates = root_candidates(root, to_move);
   if (!candidates.empty())
-    result.point = candidates[static_cast<std::size_t>(rng.below(static_cast<int>(candidates.size())))];
+    result.point =
+        candidates[static_cast<std::size_t>(rng.below(static_cast<int>(candidates.size())))];
   return result;
 }
 

@@ -8,8 +8,8 @@ namespace rm::refbot {
 
 struct PlayoutStats {
   int playouts = 0;
-  double seconds = 0;      // wall clock
-  double cpu_seconds = 0;  // this process's CPU time: steadier on a shared machine
+  double seconds = 0;             // wall clock
+  double cpu_seconds = 0;         // this process's CPU time: steadier on a shared machine
   double average_moves = 0;       // passes included, both final passes counted
   double black_win_fraction = 0;  // jigo counts one half
   int capped = 0;                 // playouts stopped by the safety net

@@ -33,12 +33,18 @@ class Tree {
  public:
   Tree(const Board& root, Colour to_move, int passes_before, double komi, const Params& params,
        Rng& rng)
-      : root_(root), to_move_(to_move), passes_before_(passes_before), komi_(komi),
-        params_(params), rng_(rng), board_(root.size()) {
+      : root_(root),
+        to_move_(to_move),
+        passes_before_(passes_before),
+        komi_(komi),
+        params_(params),
+        rng_(rng),
+        board_(root.size()) {
     nodes_.reserve(1024);
     nodes_.push_back(Node{Board::kNoPoint, go::opponent(to_move), 0, 0, 0, 0, 0, 0});
     expand_root();
-    record_.reserve(static_cast<std::size_t>(kMaxPlayoutMovesFactor * root.size() * root.size() + 64));
+    record_.reserve(
+        static_cast<std::size_t>(kMaxPlayoutMovesFactor * root.size() * root.size() + 64));
   }
 
   void simulate();

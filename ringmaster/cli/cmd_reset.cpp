@@ -32,7 +32,8 @@ int reset_command(const CommandLine& line) {
       status = kExitError;
     }
   }
-  for (const auto& dir : {paths.games_dir, paths.void_dir, paths.gtplogs_dir, paths.candidates_dir}) {
+  for (const auto& dir :
+       {paths.games_dir, paths.void_dir, paths.gtplogs_dir, paths.candidates_dir}) {
     std::error_code ec;
     fs::remove_all(dir, ec);
     if (ec) {

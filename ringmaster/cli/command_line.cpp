@@ -42,7 +42,7 @@ std::string help_text(const CLI::App& app) {
 }  // namespace
 
 const std::vector<std::string>& command_names() {
-  static const std::vector<std::string> names = {"run",   "stop",  "show",      "report",
+  static const std::vector<std::string> names = {"run",   "stop",  "show",       "report",
                                                  "reset", "check", "candidates", "playoff-file"};
   return names;
 }
@@ -84,8 +84,9 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
   app.add_option("--baseline", line.baseline,
                  "with playoff-file: the player the tuned candidate meets (default: the opponent)")
       ->type_name("PLAYER");
-  app.add_option("-o,--output", line.output,
-                 "with playoff-file: the control file to write (default <code>-confirm.yaml; - for stdout)")
+  app.add_option(
+         "-o,--output", line.output,
+         "with playoff-file: the control file to write (default <code>-confirm.yaml; - for stdout)")
       ->type_name("FILE");
   app.add_flag("--version", version, "print the version and exit");
 

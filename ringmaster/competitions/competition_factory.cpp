@@ -1,9 +1,9 @@
 // make_competition: the competition type named by the control file.
-#include "ringmaster/competitions/tournaments/allplayall.hpp"
 #include "ringmaster/competitions/ce_tuner/ce_tuner.hpp"
 #include "ringmaster/competitions/competition.hpp"
 #include "ringmaster/competitions/mc_tuner/mc_tuner.hpp"
 #include "ringmaster/competitions/model_tuner/model_tuner.hpp"
+#include "ringmaster/competitions/tournaments/allplayall.hpp"
 #include "ringmaster/competitions/tournaments/playoff.hpp"
 
 namespace rm::comp {

@@ -1,15 +1,15 @@
 // Placeholder substitution and rendering of candidate players.
 #include "ringmaster/control/candidate_template.hpp"
 
-#include "ringmaster/control/config_error.hpp"
-#include "ringmaster/control/player_fields.hpp"
-#include "scales/grid.hpp"
-#include "scales/python_format.hpp"
-
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+
+#include "ringmaster/control/config_error.hpp"
+#include "ringmaster/control/player_fields.hpp"
+#include "scales/grid.hpp"
+#include "scales/python_format.hpp"
 
 namespace rm::control {
 namespace {
@@ -37,7 +37,8 @@ void scan(const std::string& text, Literal on_literal, Hole on_placeholder) {
         throw ConfigError("unbalanced '{' in '" + text + "' (write {{ for a literal brace)");
       std::string inside = text.substr(i + 1, close - i - 1);
       std::size_t colon = inside.find(':');
-      Placeholder p{inside.substr(0, colon), colon == std::string::npos ? "%s" : inside.substr(colon + 1)};
+      Placeholder p{inside.substr(0, colon),
+                    colon == std::string::npos ? "%s" : inside.substr(colon + 1)};
       on_literal(literal);
       literal.clear();
       on_placeholder(p, "{" + inside + "}");
@@ -79,7 +80,8 @@ std::vector<std::string> placeholder_codes(const std::string& text,
       text, [](const std::string&) {},
       [&](const Placeholder& p, const std::string& whole) {
         if (p.name == "files_dir") {
-          if (p.format != "%s") throw ConfigError("placeholder " + whole + ": {files_dir} takes no format");
+          if (p.format != "%s")
+            throw ConfigError("placeholder " + whole + ": {files_dir} takes no format");
           return;
         }
         std::size_t index = 0;
@@ -116,8 +118,8 @@ std::string substitute_placeholders(const std::string& text,
         try {
           out += rm::scales::python_format(p.format, values[index]);
         } catch (const rm::scales::FormatError& e) {
-          throw ConfigError("placeholder " + whole + " with value " + rm::scales::python_repr(values[index]) +
-                            ": " + e.what());
+          throw ConfigError("placeholder " + whole + " with value " +
+                            rm::scales::python_repr(values[index]) + ": " + e.what());
         }
       });
   return out;
@@ -126,7 +128,9 @@ std::string substitute_placeholders(const std::string& text,
 rm::game::PlayerSpec CandidateTemplate::render_spec(const std::vector<rm::scales::Value>& values,
                                                     const std::string& player_code,
                                                     const std::string& files_dir) const {
-  auto sub = [&](const std::string& s) { return substitute_placeholders(s, parameters, values, files_dir); };
+  auto sub = [&](const std::string& s) {
+    return substitute_placeholders(s, parameters, values, files_dir);
+  };
   detail::PlayerFields fields;
   for (const auto& word : command) fields.command.push_back(sub(word));
   if (cwd) fields.cwd = sub(*cwd);
@@ -148,11 +152,12 @@ rm::game::PlayerSpec CandidateTemplate::render_spec(const std::vector<rm::scales
   fields.discard_stderr = discard_stderr;
   fields.gtp_pipelining = gtp_pipelining;
   fields.timeouts = timeouts;
-  return detail::make_player_spec(player_code, fields, directory, detail::StderrPolicy{stderr_to_log, log_path});
+  return detail::make_player_spec(player_code, fields, directory,
+                                  detail::StderrPolicy{stderr_to_log, log_path});
 }
 
-std::vector<RenderedFile> CandidateTemplate::files_to_write(const std::vector<rm::scales::Value>& values,
-                                                            const std::string& files_dir) const {
+std::vector<RenderedFile> CandidateTemplate::files_to_write(
+    const std::vector<rm::scales::Value>& values, const std::string& files_dir) const {
   std::vector<RenderedFile> out;
   for (const auto& f : files)
     out.push_back(RenderedFile{files_dir + "/" + f.name,
@@ -171,7 +176,8 @@ void CandidateTemplate::write_files(const std::vector<rm::scales::Value>& values
     std::ofstream out(f.path, std::ios::binary | std::ios::trunc);
     out << f.text;
     out.close();
-    if (!out) throw ConfigError("cannot write candidate file " + f.path + ": " + std::strerror(errno));
+    if (!out)
+      throw ConfigError("cannot write candidate file " + f.path + ": " + std::strerror(errno));
   }
 }
 
@@ -199,7 +205,8 @@ bool CandidateTemplate::needs_files_dir() const {
 
 std::string candidate_files_dir(const std::string& directory, const std::string& competition_code,
                                 const std::string& player_code) {
-  std::string id = !player_code.empty() && player_code[0] == '#' ? player_code.substr(1) : player_code;
+  std::string id =
+      !player_code.empty() && player_code[0] == '#' ? player_code.substr(1) : player_code;
   return detail::resolve_against(directory, competition_code + ".candidates/" + id);
 }
 

@@ -4,14 +4,14 @@
 // optional Python %-format of the value; default %s) and "{files_dir}"; "{{" and "}}" are
 // literal braces. Substitution is textual inside ONE argument / command word / environment
 // value, never through a shell, so the values stay whole arguments.
-#include "ringmaster/game/game_job.hpp"
-#include "scales/parameter.hpp"
-#include "scales/value.hpp"
-
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "ringmaster/game/game_job.hpp"
+#include "scales/parameter.hpp"
+#include "scales/value.hpp"
 
 namespace rm::control {
 
@@ -19,7 +19,7 @@ namespace rm::control {
 struct TemplateFile {
   std::string name;           // plain file name inside files_dir (no '/', not "." or "..")
   std::string template_path;  // absolute path of the template (resolved against the control file)
-  std::string text;           // the template's text, read at load time (loading checks placeholders)
+  std::string text;  // the template's text, read at load time (loading checks placeholders)
 };
 
 struct RenderedFile {
@@ -58,7 +58,8 @@ struct CandidateTemplate {
                                            const std::string& files_dir) const;
   // Creates files_dir (and parents) and writes files_to_write(); nothing to do without files.
   // Throws ConfigError naming the path for I/O problems.
-  void write_files(const std::vector<rm::scales::Value>& values, const std::string& files_dir) const;
+  void write_files(const std::vector<rm::scales::Value>& values,
+                   const std::string& files_dir) const;
   // render_spec() plus write_files(): what the run loop calls before starting a candidate.
   rm::game::PlayerSpec render(const std::vector<rm::scales::Value>& values,
                               const std::string& player_code, const std::string& files_dir) const;

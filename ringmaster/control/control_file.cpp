@@ -20,7 +20,9 @@
 
 namespace rm::control {
 
-std::vector<int> McTunerSettings::splits() const { return rm::scales::splits_of(parameters); }
+std::vector<int> McTunerSettings::splits() const {
+  return rm::scales::splits_of(parameters);
+}
 
 namespace {
 
@@ -35,8 +37,8 @@ const std::vector<std::string>& common_keys() {
 
 // The gomill extensions (files the ringmaster writes beside the control file) plus ours.
 bool forbidden_extension(const std::string& ext) {
-  for (const char* bad : {".log", ".status", ".cmd", ".hist", ".report", ".games", ".void", ".gtplogs",
-                          ".db", ".lock", ".candidates"})
+  for (const char* bad : {".log", ".status", ".cmd", ".hist", ".report", ".games", ".void",
+                          ".gtplogs", ".db", ".lock", ".candidates"})
     if (ext == bad) return true;
   return false;
 }
@@ -60,7 +62,8 @@ CommonSettings read_common(const Reader& r, const Mapping& top) {
 std::map<std::string, rm::game::PlayerSpec> read_players(const Reader& r, const Mapping& top,
                                                          const ControlFile& control) {
   std::map<std::string, rm::game::PlayerSpec> players;
-  StderrPolicy policy{control.common.stderr_to_log, resolve_against(control.directory, control.code + ".log")};
+  StderrPolicy policy{control.common.stderr_to_log,
+                      resolve_against(control.directory, control.code + ".log")};
   for (const auto& [code, field] : free_mapping(r, top.require("players"))) {
     std::string problem = identifier_problem(code);
     if (!problem.empty()) r.fail(field, "player code '" + code + "': " + problem);
@@ -99,7 +102,8 @@ ControlFile load_control_file(const std::string& path) {
   ControlFile control;
   std::filesystem::path p(path);
   std::string ext = p.extension().string();
-  if (forbidden_extension(ext)) throw ConfigError(path + ": forbidden control file extension: " + ext);
+  if (forbidden_extension(ext))
+    throw ConfigError(path + ": forbidden control file extension: " + ext);
   std::error_code ec;
   std::filesystem::path absolute = std::filesystem::absolute(p, ec);
   if (ec) throw ConfigError(path + ": " + ec.message());
@@ -110,7 +114,8 @@ ControlFile load_control_file(const std::string& path) {
 
   Reader r(path);
   YAML::Node root = load_yaml_document(path);
-  if (!root.IsMap()) r.fail(root.Mark(), "", "the control file must be a YAML mapping (setting: value lines)");
+  if (!root.IsMap())
+    r.fail(root.Mark(), "", "the control file must be a YAML mapping (setting: value lines)");
 
   // competition_type first: it decides which other settings exist.
   Field type_field{YAML::Node(), "competition_type"};
@@ -122,7 +127,8 @@ ControlFile load_control_file(const std::string& path) {
       have_type = true;
     }
   }
-  if (!have_type || type_field.node.IsNull()) r.fail(root.Mark(), "competition_type", "not specified");
+  if (!have_type || type_field.node.IsNull())
+    r.fail(root.Mark(), "competition_type", "not specified");
   control.competition_type = read_string(r, type_field);
   const std::string& type = control.competition_type;
   const std::vector<std::string> types{"playoff", "allplayall", "mc_tuner", "ce_tuner",

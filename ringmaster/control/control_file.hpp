@@ -34,7 +34,7 @@ enum class InFlightVisits { None, VirtualLoss, VirtualVisit };
 struct McTunerSettings {
   std::optional<int> number_of_games;  // none = unlimited
   CandidateColour candidate_colour = CandidateColour::White;
-  std::string opponent;                // a key of ControlFile::players
+  std::string opponent;  // a key of ControlFile::players
   std::vector<rm::scales::Parameter> parameters;
   CandidateTemplate candidate;
   double exploration_coefficient = 0.0;
@@ -55,9 +55,9 @@ struct McTunerSettings {
 };
 
 struct ControlFile {
-  std::string path;       // as given to load_control_file, made absolute
-  std::string directory;  // the competition directory: dirname(path)
-  std::string code;       // file name without its extension
+  std::string path;              // as given to load_control_file, made absolute
+  std::string directory;         // the competition directory: dirname(path)
+  std::string code;              // file name without its extension
   std::string competition_type;  // "playoff", "allplayall", "mc_tuner", "ce_tuner", "model_tuner"
   CommonSettings common;
   std::map<std::string, rm::game::PlayerSpec> players;
@@ -67,7 +67,7 @@ struct ControlFile {
   std::variant<McTunerSettings, PlayoffSettings, AllPlayAllSettings, CeTunerSettings,
                ModelTunerSettings>
       competition;
-  ExecutorSettings executor;  // where the games are played (docs/cluster.md)
+  ExecutorSettings executor;                 // where the games are played (docs/cluster.md)
   std::optional<OpeningsSettings> openings;  // none: every game starts from the empty board
 };
 

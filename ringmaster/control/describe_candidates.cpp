@@ -1,9 +1,8 @@
 // The `candidates` listing: what each depth-1 candidate would run, without running it.
-#include "ringmaster/control/control_file.hpp"
-
-#include "scales/grid.hpp"
-
 #include <cstdio>
+
+#include "ringmaster/control/control_file.hpp"
+#include "scales/grid.hpp"
 
 namespace rm::control {
 
@@ -23,8 +22,10 @@ std::string shell_quote_for_display(const std::vector<std::string>& argv) {
     }
     out += '\'';
     for (char c : word) {
-      if (c == '\'') out += "'\"'\"'";
-      else out += c;
+      if (c == '\'')
+        out += "'\"'\"'";
+      else
+        out += c;
     }
     out += '\'';
   }
@@ -49,10 +50,14 @@ std::string describe_candidates(const ControlFile& control) {
   const auto& s = std::get<McTunerSettings>(control.competition);
   std::vector<int> splits = s.splits();
   int count = rm::scales::branching_factor(splits);
-  std::string out = "mc_tuner " + control.code + ": " + std::to_string(count) + " candidates at depth 1";
-  out += s.max_depth > 1 ? " (max_depth " + std::to_string(s.max_depth) + ": deeper candidates split these)\n" : "\n";
+  std::string out =
+      "mc_tuner " + control.code + ": " + std::to_string(count) + " candidates at depth 1";
+  out += s.max_depth > 1
+             ? " (max_depth " + std::to_string(s.max_depth) + ": deeper candidates split these)\n"
+             : "\n";
   for (const auto& p : s.parameters)
-    out += "parameter " + p.code + ": " + p.scale->describe() + " split " + std::to_string(p.split) + "\n";
+    out += "parameter " + p.code + ": " + p.scale->describe() + " split " +
+           std::to_string(p.split) + "\n";
   out += "opponent: " + s.opponent + " (" +
          shell_quote_for_display(control.players.at(s.opponent).engine.process.argv) + ")\n";
   constexpr int kMaxListed = 1000;
@@ -66,8 +71,10 @@ std::string describe_candidates(const ControlFile& control) {
       out += " " + rm::scales::format_engine_parameters(s.parameters, values) + "\n";
       out += "  optimiser: " + format_optimiser(rm::scales::optimiser_point(path, splits)) + "\n";
       out += "  command: " + shell_quote_for_display(spec.engine.process.argv) + "\n";
-      for (const auto& cmd : spec.engine.startup_gtp_commands) out += "  startup: " + shell_quote_for_display(cmd) + "\n";
-      for (const auto& [k, v] : spec.engine.process.environ) out += "  environ: " + k + "=" + v + "\n";
+      for (const auto& cmd : spec.engine.startup_gtp_commands)
+        out += "  startup: " + shell_quote_for_display(cmd) + "\n";
+      for (const auto& [k, v] : spec.engine.process.environ)
+        out += "  environ: " + k + "=" + v + "\n";
       for (const auto& f : s.candidate.files_to_write(values, files_dir))
         out += "  file: " + f.path + " (" + std::to_string(f.text.size()) + " bytes)\n";
     } catch (const std::exception& e) {
@@ -75,7 +82,8 @@ std::string describe_candidates(const ControlFile& control) {
       out += "\n  error: " + std::string(e.what()) + "\n";
     }
   }
-  if (count > kMaxListed) out += "\n(" + std::to_string(count - kMaxListed) + " more candidates not listed)\n";
+  if (count > kMaxListed)
+    out += "\n(" + std::to_string(count - kMaxListed) + " more candidates not listed)\n";
   return out;
 }
 

@@ -43,10 +43,12 @@ std::optional<double> parse_double(const std::string& s) {
 
 const char* const kScaleForms =
     "use \"LINEAR(lower, upper)\", \"LOG(lower, upper, integer)\", \"EXPLICIT([a, b, c])\", "
-    "or a mapping {type: LOG, lower: .., upper: .., integer: true} / {expression: \"1000*sqrt(x)\"}";
+    "or a mapping {type: LOG, lower: .., upper: .., integer: true} / {expression: "
+    "\"1000*sqrt(x)\"}";
 
-std::shared_ptr<const rm::scales::Scale> build_bounded(const Reader& r, const Field& f, const std::string& type,
-                                                       double lo, double hi, bool integer) {
+std::shared_ptr<const rm::scales::Scale> build_bounded(const Reader& r, const Field& f,
+                                                       const std::string& type, double lo,
+                                                       double hi, bool integer) {
   try {
     if (type == "LINEAR") return rm::scales::make_linear(lo, hi, integer);
     return rm::scales::make_log(lo, hi, integer);
@@ -67,7 +69,8 @@ std::shared_ptr<const rm::scales::Scale> build_explicit(const Reader& r, const F
 std::shared_ptr<const rm::scales::Scale> compact_scale(const Reader& r, const Field& f) {
   std::string text = trim(f.node.Scalar());
   std::size_t open = text.find('(');
-  if (open == std::string::npos || text.back() != ')') r.fail(f, "invalid scale '" + text + "': " + kScaleForms);
+  if (open == std::string::npos || text.back() != ')')
+    r.fail(f, "invalid scale '" + text + "': " + kScaleForms);
   std::string type = trim(text.substr(0, open));
   std::string inside = text.substr(open + 1, text.size() - open - 2);
   if (type == "EXPLICIT") {
@@ -90,14 +93,16 @@ std::shared_ptr<const rm::scales::Scale> compact_scale(const Reader& r, const Fi
     }
     return build_explicit(r, f, std::move(values));
   }
-  if (type != "LINEAR" && type != "LOG") r.fail(f, "unknown scale type '" + type + "': " + kScaleForms);
+  if (type != "LINEAR" && type != "LOG")
+    r.fail(f, "unknown scale type '" + type + "': " + kScaleForms);
   std::vector<std::string> args;
   std::size_t start = 0;
   for (std::size_t comma; (comma = inside.find(',', start)) != std::string::npos; start = comma + 1)
     args.push_back(trim(inside.substr(start, comma - start)));
   args.push_back(trim(inside.substr(start)));
   if (args.size() < 2 || args.size() > 3)
-    r.fail(f, type + " takes a lower bound, an upper bound and optionally 'integer': " + type + "(1, 100, integer)");
+    r.fail(f, type + " takes a lower bound, an upper bound and optionally 'integer': " + type +
+                  "(1, 100, integer)");
   auto lo = parse_double(args[0]);
   auto hi = parse_double(args[1]);
   if (!lo) r.fail(f, type + ": lower bound '" + args[0] + "' is not a number");
@@ -122,7 +127,8 @@ std::shared_ptr<const rm::scales::Scale> mapping_scale(const Reader& r, const Fi
   if (auto t = m.find("type")) {
     type = read_enum(r, *t, {"LINEAR", "LOG", "EXPLICIT", "EXPRESSION"});
   } else if (!m.find("expression")) {
-    r.fail(m.self().node.Mark(), join_setting(f.setting, "type"), "not specified (LINEAR, LOG, EXPLICIT or EXPRESSION)");
+    r.fail(m.self().node.Mark(), join_setting(f.setting, "type"),
+           "not specified (LINEAR, LOG, EXPLICIT or EXPRESSION)");
   }
   auto refuse = [&](const char* key) {
     for (const auto& [name, field] : m.entries())
@@ -220,7 +226,8 @@ std::vector<ReadParameter> read_parameters(const Reader& r, const Field& f) {
     try {
       sample = p.scale->at(probe);
     } catch (const rm::scales::ScaleError& e) {
-      r.fail(scale_field, "error from scale (applied to " + rm::scales::python_str(probe) + "): " + e.what());
+      r.fail(scale_field,
+             "error from scale (applied to " + rm::scales::python_str(probe) + "): " + e.what());
     }
     if (p.scale->definition().value("type", "") == "EXPRESSION")
       check_distinct_values(r, scale_field, p);
@@ -230,7 +237,8 @@ std::vector<ReadParameter> read_parameters(const Reader& r, const Field& f) {
       try {
         rm::scales::python_format(p.format, sample);
       } catch (const rm::scales::FormatError& e) {
-        r.fail(*fmt, "invalid format string (applied to " + rm::scales::python_repr(sample) + "): " + e.what());
+        r.fail(*fmt, "invalid format string (applied to " + rm::scales::python_repr(sample) +
+                         "): " + e.what());
       }
     }
     out.push_back(ReadParameter{std::move(p), item});

@@ -1,9 +1,9 @@
 #pragma once
 // Reading the mc_tuner `parameters` list. Internal to rm_control.
+#include <vector>
+
 #include "ringmaster/control/yaml_reader.hpp"
 #include "scales/parameter.hpp"
-
-#include <vector>
 
 namespace rm::control::detail {
 

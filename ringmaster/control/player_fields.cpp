@@ -12,10 +12,20 @@
 namespace rm::control::detail {
 
 const std::vector<std::string>& player_keys() {
-  static const std::vector<std::string> keys{
-      "command",        "cwd",           "environ",       "is_reliable_scorer",      "allow_claim",
-      "startup_gtp_commands", "gtp_aliases", "discard_stderr", "sgf_player_name_from_gtp", "timeouts", "gtp_pipelining",
-      "reuse", "restart_every", "time_control"};
+  static const std::vector<std::string> keys{"command",
+                                             "cwd",
+                                             "environ",
+                                             "is_reliable_scorer",
+                                             "allow_claim",
+                                             "startup_gtp_commands",
+                                             "gtp_aliases",
+                                             "discard_stderr",
+                                             "sgf_player_name_from_gtp",
+                                             "timeouts",
+                                             "gtp_pipelining",
+                                             "reuse",
+                                             "restart_every",
+                                             "time_control"};
   return keys;
 }
 
@@ -71,7 +81,8 @@ std::vector<std::string> read_gtp_command(const Reader& r, const Field& f) {
   }
   if (words.empty()) r.fail(f, "invalid command (empty)");
   for (const auto& w : words)
-    if (!is_gtp_word(w)) r.fail(f, "invalid command (word '" + w + "' is not printable without spaces)");
+    if (!is_gtp_word(w))
+      r.fail(f, "invalid command (word '" + w + "' is not printable without spaces)");
   return words;
 }
 
@@ -99,11 +110,13 @@ PlayerFields read_player_fields(const Reader& r, const Mapping& m) {
       p.environ[k] = read_string(r, v);
     }
   if (auto f = m.find("startup_gtp_commands"))
-    for (const auto& item : sequence_items(r, *f)) p.startup_gtp_commands.push_back(read_gtp_command(r, item));
+    for (const auto& item : sequence_items(r, *f))
+      p.startup_gtp_commands.push_back(read_gtp_command(r, item));
   if (auto f = m.find("gtp_aliases")) {
     for (const auto& [k, v] : free_mapping(r, *f)) {
       std::string target = read_string(r, v);
-      if (!is_gtp_word(k) || !is_gtp_word(target)) r.fail(v, "invalid alias (GTP command names are printable, without spaces)");
+      if (!is_gtp_word(k) || !is_gtp_word(target))
+        r.fail(v, "invalid alias (GTP command names are printable, without spaces)");
       p.gtp_aliases[k] = target;
     }
   }
@@ -129,7 +142,8 @@ PlayerFields read_player_fields(const Reader& r, const Mapping& m) {
 }
 
 rm::game::PlayerSpec make_player_spec(const std::string& code, const PlayerFields& fields,
-                                      const std::string& directory, const StderrPolicy& stderr_policy) {
+                                      const std::string& directory,
+                                      const StderrPolicy& stderr_policy) {
   rm::game::PlayerSpec spec;
   spec.code = code;
   spec.is_reliable_scorer = fields.is_reliable_scorer;

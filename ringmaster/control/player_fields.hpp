@@ -1,13 +1,13 @@
 #pragma once
 // The settings of one player definition (gomill's Player(...)) as read from YAML, shared by
 // `players` entries and the candidate template. Internal to rm_control.
-#include "ringmaster/control/yaml_reader.hpp"
-#include "ringmaster/game/game_job.hpp"
-
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "ringmaster/control/yaml_reader.hpp"
+#include "ringmaster/game/game_job.hpp"
 
 namespace rm::control::detail {
 
@@ -44,7 +44,8 @@ struct StderrPolicy {
 // A ready PlayerSpec: command[0] containing '/' and cwd are resolved against `directory`
 // after ~ expansion (gomill's rule); a bare command name is left for the process layer.
 rm::game::PlayerSpec make_player_spec(const std::string& code, const PlayerFields& fields,
-                                      const std::string& directory, const StderrPolicy& stderr_policy);
+                                      const std::string& directory,
+                                      const StderrPolicy& stderr_policy);
 
 // gomill's rule for GTP command words and aliases: printable, no spaces ([\x21-\x7e\x80-\xff]+).
 bool is_gtp_word(const std::string& s);

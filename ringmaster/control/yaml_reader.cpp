@@ -11,9 +11,11 @@
 
 namespace rm::control::detail {
 
-void Reader::fail(const YAML::Mark& mark, const std::string& setting, const std::string& what) const {
+void Reader::fail(const YAML::Mark& mark, const std::string& setting,
+                  const std::string& what) const {
   std::string where = file_;
-  if (mark.line >= 0) where += ":" + std::to_string(mark.line + 1) + ":" + std::to_string(mark.column + 1);
+  if (mark.line >= 0)
+    where += ":" + std::to_string(mark.line + 1) + ":" + std::to_string(mark.column + 1);
   throw ConfigError(where + ": " + (setting.empty() ? "" : setting + ": ") + what);
 }
 
@@ -51,7 +53,8 @@ const std::string& scalar(const Reader& r, const Field& f, const char* wanted) {
 
 }  // namespace
 
-std::optional<std::string> nearest(const std::string& word, const std::vector<std::string>& candidates) {
+std::optional<std::string> nearest(const std::string& word,
+                                   const std::vector<std::string>& candidates) {
   std::optional<std::string> best;
   std::size_t best_distance = std::max<std::size_t>(2, word.size() / 3) + 1;
   for (const auto& c : candidates) {
@@ -64,7 +67,9 @@ std::optional<std::string> nearest(const std::string& word, const std::vector<st
   return best;
 }
 
-bool is_quoted(const YAML::Node& n) { return n.IsScalar() && n.Tag() == "!"; }
+bool is_quoted(const YAML::Node& n) {
+  return n.IsScalar() && n.Tag() == "!";
+}
 
 Mapping::Mapping(const Reader& reader, const Field& field, const std::vector<std::string>& allowed)
     : reader_(reader), field_(field) {
@@ -113,7 +118,8 @@ std::vector<std::pair<std::string, Field>> free_mapping(const Reader& r, const F
   for (const auto& entry : f.node) {
     if (!entry.first.IsScalar()) r.fail(entry.first.Mark(), f.setting, "keys must be plain names");
     std::string name = entry.first.Scalar();
-    if (!seen.insert(name).second) r.fail(entry.first.Mark(), join_setting(f.setting, name), "set more than once");
+    if (!seen.insert(name).second)
+      r.fail(entry.first.Mark(), join_setting(f.setting, name), "set more than once");
     out.emplace_back(name, Field{entry.second, join_setting(f.setting, name)});
   }
   return out;
@@ -142,7 +148,8 @@ long long read_int(const Reader& r, const Field& f) {
   return v;
 }
 
-int read_int_in(const Reader& r, const Field& f, long long lo, long long hi, const std::string& range_text) {
+int read_int_in(const Reader& r, const Field& f, long long lo, long long hi,
+                const std::string& range_text) {
   long long v = read_int(r, f);
   if (v < lo || v > hi) r.fail(f, range_text + " (got " + std::to_string(v) + ")");
   return static_cast<int>(v);
@@ -152,8 +159,8 @@ int read_positive_int(const Reader& r, const Field& f) {
   const std::string& s = scalar(r, f, "a positive integer");
   long long v = 0;
   auto res = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (is_quoted(f.node) || s.empty() || res.ec != std::errc() || res.ptr != s.data() + s.size() || v <= 0 ||
-      v > 2147483647LL)
+  if (is_quoted(f.node) || s.empty() || res.ec != std::errc() || res.ptr != s.data() + s.size() ||
+      v <= 0 || v > 2147483647LL)
     r.fail(f, "must be positive integer (got " + kind_of(f.node) + ")");
   return static_cast<int>(v);
 }
@@ -169,12 +176,15 @@ double read_number(const Reader& r, const Field& f) {
   // smallest (1e-400); both are surely mistakes.
   if (!is_quoted(f.node) && res.ec == std::errc::result_out_of_range && res.ptr == end)
     r.fail(f, "number out of range (got " + kind_of(f.node) + ")");
-  if (is_quoted(f.node) || s.empty() || res.ec != std::errc() || res.ptr != end || !std::isfinite(v))
+  if (is_quoted(f.node) || s.empty() || res.ec != std::errc() || res.ptr != end ||
+      !std::isfinite(v))
     r.fail(f, "must be a number (got " + kind_of(f.node) + ")");
   return v;
 }
 
-std::string read_string(const Reader& r, const Field& f) { return scalar(r, f, "a string"); }
+std::string read_string(const Reader& r, const Field& f) {
+  return scalar(r, f, "a string");
+}
 
 std::string identifier_problem(const std::string& s) {
   if (s.empty()) return "empty string";

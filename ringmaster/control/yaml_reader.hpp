@@ -1,14 +1,14 @@
 #pragma once
 // Typed, position-aware reading of YAML nodes: every error names file:line:column and the
 // setting. Internal to rm_control.
-#include "ringmaster/control/config_error.hpp"
-
 #include <yaml-cpp/yaml.h>
 
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "ringmaster/control/config_error.hpp"
 
 namespace rm::control::detail {
 
@@ -23,8 +23,11 @@ class Reader {
   explicit Reader(std::string file) : file_(std::move(file)) {}
   const std::string& file() const { return file_; }
   // "<file>:<line>:<column>: <setting>: <what>" (1-based positions).
-  [[noreturn]] void fail(const YAML::Mark& mark, const std::string& setting, const std::string& what) const;
-  [[noreturn]] void fail(const Field& f, const std::string& what) const { fail(f.node.Mark(), f.setting, what); }
+  [[noreturn]] void fail(const YAML::Mark& mark, const std::string& setting,
+                         const std::string& what) const;
+  [[noreturn]] void fail(const Field& f, const std::string& what) const {
+    fail(f.node.Mark(), f.setting, what);
+  }
 
  private:
   std::string file_;
@@ -33,7 +36,8 @@ class Reader {
 std::string join_setting(const std::string& prefix, const std::string& key);
 
 // The nearest of `candidates` to `word` by edit distance, if it is close enough to be a typo.
-std::optional<std::string> nearest(const std::string& word, const std::vector<std::string>& candidates);
+std::optional<std::string> nearest(const std::string& word,
+                                   const std::vector<std::string>& candidates);
 
 // A YAML mapping whose keys must all be in `allowed`: an unknown key is an error suggesting
 // the nearest allowed one; a repeated key is an error.
@@ -60,9 +64,10 @@ std::vector<std::pair<std::string, Field>> free_mapping(const Reader& r, const F
 
 bool read_bool(const Reader& r, const Field& f);
 long long read_int(const Reader& r, const Field& f);
-int read_int_in(const Reader& r, const Field& f, long long lo, long long hi, const std::string& range_text);
-int read_positive_int(const Reader& r, const Field& f);  // gomill: "must be positive integer"
-double read_number(const Reader& r, const Field& f);     // an int or a float, not a quoted string
+int read_int_in(const Reader& r, const Field& f, long long lo, long long hi,
+                const std::string& range_text);
+int read_positive_int(const Reader& r, const Field& f);    // gomill: "must be positive integer"
+double read_number(const Reader& r, const Field& f);       // an int or a float, not a quoted string
 std::string read_string(const Reader& r, const Field& f);  // any scalar's text
 std::string read_identifier(const Reader& r, const Field& f);
 std::string read_enum(const Reader& r, const Field& f, const std::vector<std::string>& values);

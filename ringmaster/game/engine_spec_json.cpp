@@ -11,9 +11,12 @@ using rm::process::StderrMode;
 
 const char* stderr_mode_name(StderrMode m) {
   switch (m) {
-    case StderrMode::Discard: return "discard";
-    case StderrMode::AppendToFile: return "append_to_file";
-    case StderrMode::PassThrough: return "pass_through";
+    case StderrMode::Discard:
+      return "discard";
+    case StderrMode::AppendToFile:
+      return "append_to_file";
+    case StderrMode::PassThrough:
+      return "pass_through";
   }
   return "discard";
 }
@@ -22,7 +25,8 @@ StderrMode stderr_mode_from(const std::string& s, const std::string& path) {
   if (s == "discard") return StderrMode::Discard;
   if (s == "append_to_file") return StderrMode::AppendToFile;
   if (s == "pass_through") return StderrMode::PassThrough;
-  json_fields::fail(path, "expected \"discard\", \"append_to_file\" or \"pass_through\", got \"" + s + "\"");
+  json_fields::fail(
+      path, "expected \"discard\", \"append_to_file\" or \"pass_through\", got \"" + s + "\"");
 }
 
 std::map<std::string, std::string> string_map(const nlohmann::json& v, const std::string& path) {
@@ -86,7 +90,8 @@ rm::gtp::EngineSpec engine_spec_from_json(const nlohmann::json& j, const std::st
     fail(join(ppath, "argv"), "must name an executable");
   }
   get(p, ppath, "cwd", spec.process.cwd);
-  if (const auto* env = find(p, "environ")) spec.process.environ = string_map(*env, join(ppath, "environ"));
+  if (const auto* env = find(p, "environ"))
+    spec.process.environ = string_map(*env, join(ppath, "environ"));
   for (const auto& [name, value] : spec.process.environ)
     if (name.empty() || name.find('=') != std::string::npos)
       fail(join(ppath, "environ"), "invalid environment variable name '" + name + "'");

@@ -1,9 +1,8 @@
 // JSON form of rm::gtp::EngineSpec (the engine part of a GameJob's player).
 #pragma once
 
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "engine/gtp/controller.hpp"
 

@@ -16,14 +16,16 @@ struct EnumName {
   const char* name;
 };
 
-constexpr EnumName<Scorer> kScorers[] = {{Scorer::Players, "players"}, {Scorer::Internal, "internal"}};
+constexpr EnumName<Scorer> kScorers[] = {{Scorer::Players, "players"},
+                                         {Scorer::Internal, "internal"}};
 constexpr EnumName<SuicideRule> kSuicideRules[] = {{SuicideRule::Allowed, "allowed"},
                                                    {SuicideRule::Forfeit, "forfeit"}};
 constexpr EnumName<HandicapStyle> kStyles[] = {{HandicapStyle::Fixed, "fixed"},
                                                {HandicapStyle::Free, "free"}};
-constexpr EnumName<HandicapCompensation> kCompensations[] = {{HandicapCompensation::No, "no"},
-                                                             {HandicapCompensation::Full, "full"},
-                                                             {HandicapCompensation::Short, "short"}};
+constexpr EnumName<HandicapCompensation> kCompensations[] = {
+    {HandicapCompensation::No, "no"},
+    {HandicapCompensation::Full, "full"},
+    {HandicapCompensation::Short, "short"}};
 
 template <class E, std::size_t N>
 const char* name_of(const EnumName<E> (&table)[N], E v) {
@@ -102,7 +104,8 @@ GameSettings settings_from_json(const nlohmann::json& j, const std::string& path
   s.komi = as_double(required(j, path, "komi"), join(path, "komi"));
   get(j, path, "handicap", s.handicap);
   get_enum(j, path, "handicap_style", kStyles, s.handicap_style);
-  if (s.handicap == 1 || s.handicap < 0) fail(join(path, "handicap"), "handicap too small (0 or at least 2)");
+  if (s.handicap == 1 || s.handicap < 0)
+    fail(join(path, "handicap"), "handicap too small (0 or at least 2)");
   if (s.handicap >= 2) {
     int max = s.handicap_style == HandicapStyle::Fixed ? rm::go::max_fixed_handicap(s.board_size)
                                                        : s.board_size * s.board_size - 1;

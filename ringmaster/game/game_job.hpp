@@ -58,7 +58,8 @@ struct GameJob {
   PlayerSpec black, white;
   GameSettings settings;
   std::string sgf_dir;       // if non-empty: write <sgf_dir>/<game_id>.sgf for a finished game
-  std::string void_sgf_dir;  // if non-empty: write <void_sgf_dir>/<game_id>.sgf for a void game with >= 1 move
+  std::string void_sgf_dir;  // if non-empty: write <void_sgf_dir>/<game_id>.sgf for a void game
+                             // with >= 1 move
   std::string gtp_log_path;  // if non-empty: GTP transcript of both engines (--log-gtp)
   // The SGF record comes back in GameResult::sgf_text instead of being written here (a game
   // played on another machine: the controller writes it to sgf_dir / void_sgf_dir).

@@ -1,24 +1,26 @@
 // The outcome of one game as the referee saw it; plain data with a JSON round trip.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace rm::game {
 
 struct GameResult {
   std::string game_id, black_code, white_code;
   bool is_void = false;
-  std::string void_reason;  // the game does not count (an engine failed before the result was known)
-  std::string winner;       // "b", "w" or "" (jigo, unknown, void)
-  std::string sgf_result;   // "B+R", "W+4.5", "B+F", "B+", "0", "?", "Void"
+  std::string
+      void_reason;         // the game does not count (an engine failed before the result was known)
+  std::string winner;      // "b", "w" or "" (jigo, unknown, void)
+  std::string sgf_result;  // "B+R", "W+4.5", "B+F", "B+", "0", "?", "Void"
   std::optional<double> margin;
   bool is_jigo = false, is_forfeit = false;
-  std::string detail;         // gomill's detail, e.g. "forfeit by two: attempted move to occupied point D4"
-  std::string forfeit_cause;  // "", "timeout", "illegal_move", "ill_formed_move", "failure_response", "claims_illegal", "exited"...
+  std::string
+      detail;  // gomill's detail, e.g. "forfeit by two: attempted move to occupied point D4"
+  std::string forfeit_cause;  // "", "timeout", "illegal_move", "ill_formed_move",
+                              // "failure_response", "claims_illegal", "exited"...
   int move_count = 0;
   std::optional<double> black_cpu_s, white_cpu_s;
   std::string black_short_description, white_short_description;

@@ -11,7 +11,9 @@ namespace rm::game {
 
 namespace {
 
-std::string upper(const std::string& colour) { return colour == "b" ? "B" : "W"; }
+std::string upper(const std::string& colour) {
+  return colour == "b" ? "B" : "W";
+}
 
 std::string to_upper(std::string s) {
   for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -113,9 +115,12 @@ Outcome move_limit_reached() {
 double handicap_compensation(int handicap, HandicapCompensation style) {
   if (handicap < 2) return 0.0;
   switch (style) {
-    case HandicapCompensation::No: return 0.0;
-    case HandicapCompensation::Full: return handicap;
-    case HandicapCompensation::Short: return handicap - 1;
+    case HandicapCompensation::No:
+      return 0.0;
+    case HandicapCompensation::Full:
+      return handicap;
+    case HandicapCompensation::Short:
+      return handicap - 1;
   }
   return 0.0;
 }
@@ -151,7 +156,8 @@ std::vector<std::string> disagreeing_score_lines(const std::vector<ScoreReport>&
   bool any_differs = false;
   for (const auto& r : reports) {
     std::string norm = to_upper(trim(r.raw));
-    if (norm.size() > 2 && norm.compare(norm.size() - 2, 2, ".0") == 0) norm.resize(norm.size() - 2);
+    if (norm.size() > 2 && norm.compare(norm.size() - 2, 2, ".0") == 0)
+      norm.resize(norm.size() - 2);
     if (norm != sgf_result) any_differs = true;
   }
   if (!any_differs) return lines;

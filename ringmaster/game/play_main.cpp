@@ -16,7 +16,9 @@ namespace {
 
 std::atomic<bool> g_abort{false};
 
-extern "C" void on_signal(int) { g_abort.store(true); }
+extern "C" void on_signal(int) {
+  g_abort.store(true);
+}
 
 const char* const kUsage =
     "usage: ringmaster-play JOB.json   (or '-' to read the job from stdin)\n";

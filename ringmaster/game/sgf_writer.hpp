@@ -27,9 +27,9 @@ struct SgfGameRecord {
   std::string application;  // AP, e.g. "ringmaster:0.1.0"
   int board_size = 19;
   double komi = 0.0;
-  std::string date;  // DT, "YYYY-MM-DD"
-  std::string result;  // RE, "" to omit
-  int handicap = 0;    // HA if >= 2
+  std::string date;                          // DT, "YYYY-MM-DD"
+  std::string result;                        // RE, "" to omit
+  int handicap = 0;                          // HA if >= 2
   std::vector<std::string> handicap_points;  // AB
   std::vector<std::string> setup_black;      // AB of an opening position (no HA)
   std::optional<double> main_time;           // TM, seconds

@@ -28,9 +28,9 @@ struct PlayerInfo {
 };
 
 struct ReportInputs {
-  nlohmann::json report;                     // the JSON report (with last_run_halt)
-  std::string text_report;                   // the full text report, kept whole in the HTML
-  std::vector<GameRecord> games;             // finished non-void games, in commit order
+  nlohmann::json report;          // the JSON report (with last_run_halt)
+  std::string text_report;        // the full text report, kept whole in the HTML
+  std::vector<GameRecord> games;  // finished non-void games, in commit order
   int games_total = 0;  // finished games stored; more than games.size(): only the last ones
   std::vector<GameRecord> void_games;        // in commit order
   std::vector<PlayerInfo> players;           // the control file's players, in code order

@@ -12,8 +12,8 @@ CompetitionPaths CompetitionPaths::for_control_file(const std::string& control_f
   fs::path path(control_file);
   // gomill's list plus the files only Ringmaster writes (database, lock, candidate files).
   static const std::array<const char*, 13> forbidden = {
-      ".log", ".status", ".cmd", ".hist", ".report", ".games", ".void", ".gtplogs",
-      ".db", ".lock", ".candidates", ".db-wal", ".db-shm"};
+      ".log",     ".status", ".cmd",  ".hist",       ".report", ".games", ".void",
+      ".gtplogs", ".db",     ".lock", ".candidates", ".db-wal", ".db-shm"};
   std::string extension = path.extension().string();
   for (const char* f : forbidden)
     if (extension == f) throw RingmasterError("forbidden control file extension: " + extension);

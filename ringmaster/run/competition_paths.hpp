@@ -8,8 +8,8 @@ namespace rm::run {
 
 struct CompetitionPaths {
   std::string control_file;
-  std::string directory;   // the control file's directory
-  std::string code;        // the control file's name without its extension
+  std::string directory;  // the control file's directory
+  std::string code;       // the control file's name without its extension
   std::string db, lock, log, hist, report, cmd;
   std::string games_dir, void_dir, gtplogs_dir, candidates_dir;
 

@@ -10,7 +10,9 @@ namespace {
 std::atomic<bool> g_interrupted{false};
 static_assert(std::atomic<bool>::is_always_lock_free);
 
-extern "C" void on_interrupt_signal(int) { g_interrupted.store(true); }
+extern "C" void on_interrupt_signal(int) {
+  g_interrupted.store(true);
+}
 
 }  // namespace
 
@@ -27,8 +29,12 @@ void install_interrupt_handlers() {
   sigaction(SIGPIPE, &ignore, nullptr);
 }
 
-bool interrupted() { return g_interrupted.load(); }
+bool interrupted() {
+  return g_interrupted.load();
+}
 
-void clear_interrupted() { g_interrupted.store(false); }
+void clear_interrupted() {
+  g_interrupted.store(false);
+}
 
 }  // namespace rm::run

@@ -7,10 +7,10 @@
 #include "engine/process/cpu_affinity.hpp"
 #include "ringmaster/report/live_summary.hpp"
 #include "ringmaster/report/progress_text.hpp"
+#include "ringmaster/run/executor/local_executor.hpp"
 #include "ringmaster/run/history_recovery.hpp"
 #include "ringmaster/run/interrupt_signals.hpp"
 #include "ringmaster/run/job_setup.hpp"
-#include "ringmaster/run/executor/local_executor.hpp"
 #include "ringmaster/run/line_file.hpp"
 #include "ringmaster/run/stop_file.hpp"
 #include "ringmaster/run/terminal_stop_key.hpp"
@@ -412,8 +412,9 @@ std::string recommended_text(const rm::comp::Competition& competition,
 RunSummary run_games(rm::comp::Competition& competition, rm::store::Store& store,
                      const CompetitionPaths& paths, const RunOptions& options,
                      rm::report::LiveDisplay& display, WorkerPool::PlayGame play) {
-  return run_games(competition, store, paths, options, display,
-                   std::make_unique<LocalExecutor>(options.parallel, std::move(play), options.cpus));
+  return run_games(
+      competition, store, paths, options, display,
+      std::make_unique<LocalExecutor>(options.parallel, std::move(play), options.cpus));
 }
 
 RunSummary run_games(rm::comp::Competition& competition, rm::store::Store& store,

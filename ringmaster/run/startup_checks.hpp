@@ -13,7 +13,8 @@
 namespace rm::run {
 
 struct StartupCheckOutcome {
-  // "player X failed startup check:\n<msg>" for the first player that failed; nullopt if all passed.
+  // "player X failed startup check:\n<msg>" for the first player that failed; nullopt if all
+  // passed.
   std::optional<std::string> failure;
   std::vector<std::string> warnings;  // late errors (e.g. from quit) of players that passed
 };

@@ -51,6 +51,8 @@ bool competition_is_running(const std::string& lock_path) {
   return running;
 }
 
-void remove_stale_commands(const std::string& cmd_path) { ::unlink(cmd_path.c_str()); }
+void remove_stale_commands(const std::string& cmd_path) {
+  ::unlink(cmd_path.c_str());
+}
 
 }  // namespace rm::run

@@ -13,9 +13,9 @@
 namespace rm::simulation {
 
 // `tuner`: a preset name or the path of a YAML control file (its tuner settings are kept; its
-// players, opponent, candidate, number of games and seed are replaced, validation dropped; its parameters must be
-// as many as the problem's dimensions and give engine values in [-1, 1]).
-// Throws std::invalid_argument (unknown preset) or rm::control::ConfigError.
+// players, opponent, candidate, number of games and seed are replaced, validation dropped; its
+// parameters must be as many as the problem's dimensions and give engine values in [-1, 1]). Throws
+// std::invalid_argument (unknown preset) or rm::control::ConfigError.
 rm::control::ControlFile simulation_control_file(const std::string& tuner, int dims, int games);
 
 // Sets the tuner's seed (every tuner type has one).

@@ -21,7 +21,9 @@ double score_to_elo(double score) {
   return 400.0 * std::log10(score / (1.0 - score));
 }
 
-double elo_to_score(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
+double elo_to_score(double elo) {
+  return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0));
+}
 
 double likelihood_of_superiority(const Wdl& wdl) {
   const std::int64_t decisive = wdl.wins + wdl.losses;
@@ -33,7 +35,8 @@ double likelihood_of_superiority(const Wdl& wdl) {
 EloEstimate estimate_elo(const Wdl& wdl, double z) {
   static constexpr std::array<double, 3> kScores{0.0, 0.5, 1.0};
   const std::array<std::int64_t, 3> counts{wdl.losses, wdl.draws, wdl.wins};
-  EloEstimate estimate = detail::elo_interval(detail::score_moments(kScores, counts), wdl.games(), z);
+  EloEstimate estimate =
+      detail::elo_interval(detail::score_moments(kScores, counts), wdl.games(), z);
   estimate.los = likelihood_of_superiority(wdl);
   return estimate;
 }

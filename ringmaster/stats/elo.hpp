@@ -24,15 +24,15 @@ struct Wdl {
 //  - a bound of the score interval beyond 0 or 1 gives an infinite Elo bound and margin;
 //  - no games: elo = 0, bounds -inf/+inf, margin +inf, los 0.5 (check `games`).
 struct EloEstimate {
-  std::int64_t games = 0;     // games behind the estimate
-  std::int64_t samples = 0;   // independent samples: games (trinomial) or pairs (pentanomial)
-  double score = 0.5;         // A's mean score per game, in [0, 1]
-  double variance = 0.0;      // variance of one sample's score (per game or per pair)
-  double elo = 0.0;           // score_to_elo(score)
-  double elo_lower = 0.0;     // Elo of the lower end of the score's confidence interval
-  double elo_upper = 0.0;     // Elo of the upper end
-  double margin = 0.0;        // (elo_upper - elo_lower) / 2, the "±" cutechess and fastchess print
-  double los = 0.5;           // likelihood of superiority: P(A is stronger than B), in [0, 1]
+  std::int64_t games = 0;    // games behind the estimate
+  std::int64_t samples = 0;  // independent samples: games (trinomial) or pairs (pentanomial)
+  double score = 0.5;        // A's mean score per game, in [0, 1]
+  double variance = 0.0;     // variance of one sample's score (per game or per pair)
+  double elo = 0.0;          // score_to_elo(score)
+  double elo_lower = 0.0;    // Elo of the lower end of the score's confidence interval
+  double elo_upper = 0.0;    // Elo of the upper end
+  double margin = 0.0;       // (elo_upper - elo_lower) / 2, the "±" cutechess and fastchess print
+  double los = 0.5;          // likelihood of superiority: P(A is stronger than B), in [0, 1]
 
   bool has_games() const { return games > 0; }
 };

@@ -6,7 +6,9 @@
 
 namespace rm::stats {
 
-double normal_cdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
+double normal_cdf(double x) {
+  return 0.5 * std::erfc(-x / std::sqrt(2.0));
+}
 
 double normal_quantile(double p) {
   if (!(p > 0.0 && p < 1.0))

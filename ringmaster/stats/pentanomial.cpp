@@ -59,11 +59,21 @@ PairedResults pair_outcomes(const std::vector<GameOutcome>& outcomes) {
       continue;
     }
     switch (total) {
-      case 0: ++result.pairs.ll; break;
-      case 1: ++result.pairs.ld; break;
-      case 2: ++result.pairs.wl_dd; break;
-      case 3: ++result.pairs.wd; break;
-      default: ++result.pairs.ww; break;
+      case 0:
+        ++result.pairs.ll;
+        break;
+      case 1:
+        ++result.pairs.ld;
+        break;
+      case 2:
+        ++result.pairs.wl_dd;
+        break;
+      case 3:
+        ++result.pairs.wd;
+        break;
+      default:
+        ++result.pairs.ww;
+        break;
     }
   }
   return result;
@@ -83,8 +93,8 @@ EloEstimate estimate_elo(const Pentanomial& pairs, double z) {
   EloEstimate estimate = detail::elo_interval(moments, pairs.games(), z);
   if (moments.samples > 0) {
     const double variance = moments.variance > 0.0 ? moments.variance : 0.25;
-    estimate.los =
-        normal_cdf((moments.mean - 0.5) / std::sqrt(variance / static_cast<double>(moments.samples)));
+    estimate.los = normal_cdf((moments.mean - 0.5) /
+                              std::sqrt(variance / static_cast<double>(moments.samples)));
   }
   return estimate;
 }

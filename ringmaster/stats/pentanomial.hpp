@@ -40,9 +40,9 @@ struct GameOutcome {
 std::string consecutive_pair_key(std::int64_t game_number);
 
 struct PairedResults {
-  Pentanomial pairs;               // complete pairs
-  Wdl games;                       // every game, paired or not (for the trinomial figures)
-  std::int64_t unpaired_games = 0; // games whose partner has not been played (yet)
+  Pentanomial pairs;                // complete pairs
+  Wdl games;                        // every game, paired or not (for the trinomial figures)
+  std::int64_t unpaired_games = 0;  // games whose partner has not been played (yet)
 };
 
 // Builds the pentanomial counts from outcomes in any order. Throws std::invalid_argument when

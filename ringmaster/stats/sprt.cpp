@@ -41,9 +41,12 @@ void require_probability(double value, const char* name) {
 
 std::string to_string(SprtDecision decision) {
   switch (decision) {
-    case SprtDecision::kAcceptH0: return "accept H0";
-    case SprtDecision::kAcceptH1: return "accept H1";
-    case SprtDecision::kContinue: break;
+    case SprtDecision::kAcceptH0:
+      return "accept H0";
+    case SprtDecision::kAcceptH1:
+      return "accept H1";
+    case SprtDecision::kContinue:
+      break;
   }
   return "continue";
 }

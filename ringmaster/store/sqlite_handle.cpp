@@ -44,14 +44,15 @@ Statement::~Statement() {
 
 Statement& Statement::bind(int index, std::string_view text) {
   // SQLITE_TRANSIENT: SQLite copies the text, so the caller's buffer may go away.
-  if (sqlite3_bind_text(stmt_, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT) !=
-      SQLITE_OK)
+  if (sqlite3_bind_text(stmt_, index, text.data(), static_cast<int>(text.size()),
+                        SQLITE_TRANSIENT) != SQLITE_OK)
     throw_sqlite_error(db_, "binding a parameter");
   return *this;
 }
 
 Statement& Statement::bind(int index, std::int64_t value) {
-  if (sqlite3_bind_int64(stmt_, index, value) != SQLITE_OK) throw_sqlite_error(db_, "binding a parameter");
+  if (sqlite3_bind_int64(stmt_, index, value) != SQLITE_OK)
+    throw_sqlite_error(db_, "binding a parameter");
   return *this;
 }
 
@@ -81,7 +82,8 @@ bool Statement::step_unless_constraint() {
 std::string Statement::column_text(int column) const {
   const unsigned char* text = sqlite3_column_text(stmt_, column);
   if (text == nullptr) return {};
-  return std::string(reinterpret_cast<const char*>(text), static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column)));
+  return std::string(reinterpret_cast<const char*>(text),
+                     static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column)));
 }
 
 std::optional<std::string> Statement::column_optional_text(int column) const {
@@ -89,7 +91,9 @@ std::optional<std::string> Statement::column_optional_text(int column) const {
   return column_text(column);
 }
 
-std::int64_t Statement::column_int(int column) const { return sqlite3_column_int64(stmt_, column); }
+std::int64_t Statement::column_int(int column) const {
+  return sqlite3_column_int64(stmt_, column);
+}
 
 void exec(sqlite3* db, const char* sql) {
   char* error = nullptr;
@@ -100,7 +104,9 @@ void exec(sqlite3* db, const char* sql) {
   }
 }
 
-WriteTransaction::WriteTransaction(sqlite3* db) : db_(db) { exec(db, "BEGIN IMMEDIATE"); }
+WriteTransaction::WriteTransaction(sqlite3* db) : db_(db) {
+  exec(db, "BEGIN IMMEDIATE");
+}
 
 WriteTransaction::WriteTransaction(StatementCache& cache, sqlite3* db) : db_(db), cache_(&cache) {
   Statement(cache, db, "BEGIN IMMEDIATE").step();

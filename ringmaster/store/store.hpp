@@ -89,7 +89,7 @@ class Store {
   void commit_void_game(const rm::game::GameResult& r, const nlohmann::json& new_state);
   // Saves the state alone (e.g. after a restore adjusted it); one transaction.
   void save_state(const nlohmann::json& state);
-  std::vector<rm::game::GameResult> games();       // in commit order
+  std::vector<rm::game::GameResult> games();  // in commit order
   // The last `count` finished games (fewer if there are fewer), in commit order.
   std::vector<rm::game::GameResult> recent_games(int count);
   std::vector<rm::game::GameResult> void_games();  // in commit order
@@ -113,7 +113,7 @@ class Store {
   sqlite3* db_;
   std::unique_ptr<detail::StatementCache> cache_;
   std::unique_ptr<detail::WalFlusher> flusher_;  // null when read-only
-  int lock_fd_;  // -1 when read-only
+  int lock_fd_;                                  // -1 when read-only
   bool read_only_;
 };
 

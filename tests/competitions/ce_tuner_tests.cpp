@@ -68,7 +68,8 @@ rm::control::CeTunerSettings& ce(rm::control::ControlFile& cf) {
 template <typename WinFn>
 // Plays every game the tuner offers now; each result is also appended to `committed` (what the
 // store would hold) when given.
-int play_available(CeTuner& tuner, WinFn wins, std::vector<rm::game::GameResult>* committed = nullptr) {
+int play_available(CeTuner& tuner, WinFn wins,
+                   std::vector<rm::game::GameResult>* committed = nullptr) {
   std::vector<rm::game::GameJob> jobs;
   while (auto request = tuner.next_job()) jobs.push_back(request->job);
   for (const auto& job : jobs) {

@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <map>
 
 #include "ringmaster/competitions/game_rng.hpp"
@@ -10,7 +9,9 @@ using namespace rm::comp;
 
 namespace {
 
-McNode node(int wins, int visits) { return McNode{wins, visits, {}}; }
+McNode node(int wins, int visits) {
+  return McNode{wins, visits, {}};
+}
 
 McTreeSettings five_arms(int max_depth = 1, double e = 0.5) {
   return McTreeSettings{{5}, 2, 1, max_depth, e};
@@ -26,7 +27,8 @@ TEST_CASE("urgency is gomill's value + E*sqrt(log(parent visits))*sqrt(1/visits)
   CHECK(urgency(node(1, 4), 1, 3.0) == 0.25);
 }
 
-TEST_CASE("choose_child takes the first maximum in cyclic order from the start index", "[mc_tree]") {
+TEST_CASE("choose_child takes the first maximum in cyclic order from the start index",
+          "[mc_tree]") {
   McNode parent{0, 30, {node(1, 2), node(5, 6), node(1, 2), node(5, 6), node(0, 2)}};
   // Children 1 and 3 tie for the maximum.
   CHECK(choose_child(parent, 0.5, 0) == 1);
@@ -134,7 +136,8 @@ TEST_CASE("tree JSON round trip and refusal of a tree of another shape", "[mc_tr
   CHECK(copy.node_count() == 11);
   McTree other(McTreeSettings{{4}, 2, 1, 1, 0.0});
   CHECK_THROWS_AS(other.restore(tree.to_json()), std::invalid_argument);
-  CHECK_THROWS_AS(copy.restore(nlohmann::json::parse(R"({"w": 5, "v": 2})")), std::invalid_argument);
+  CHECK_THROWS_AS(copy.restore(nlohmann::json::parse(R"({"w": 5, "v": 2})")),
+                  std::invalid_argument);
   CHECK_THROWS_AS(copy.restore(nlohmann::json::parse(R"({"w": "x"})")), std::invalid_argument);
 }
 
@@ -145,7 +148,8 @@ TEST_CASE("describe() dumps the tree to depth 2 as gomill", "[mc_tree]") {
   tree.update({1}, true);
   GameRng rng(1, 1);
   REQUIRE(tree.choose_path(rng).size() == 2);
-  const auto text = tree.describe([](const std::vector<int>& path) { return "p" + std::to_string(path.back()); });
+  const auto text =
+      tree.describe([](const std::vector<int>& path) { return "p" + std::to_string(path.back()); });
   CHECK(text ==
         "11 nodes\n"
         "Win rate 2/3 = 0.667\n"
@@ -160,7 +164,8 @@ TEST_CASE("describe() dumps the tree to depth 2 as gomill", "[mc_tree]") {
         "  (3,) p3 0.500   0\n"
         "  (4,) p4 0.500   0");
   McTree fresh(five_arms());
-  CHECK(fresh.describe([](const std::vector<int>&) { return "x"; }).rfind("6 nodes\nWin rate 0/0 = --\n", 0) == 0);
+  CHECK(fresh.describe([](const std::vector<int>&) { return "x"; })
+            .rfind("6 nodes\nWin rate 0/0 = --\n", 0) == 0);
 }
 
 TEST_CASE("Wilson score interval", "[mc_tree]") {

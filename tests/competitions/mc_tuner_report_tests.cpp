@@ -29,7 +29,8 @@ const char* const kCandidateLines =
 
 }  // namespace
 
-TEST_CASE("full and short report in gomill's format with the interval columns", "[mc_tuner][report]") {
+TEST_CASE("full and short report in gomill's format with the interval columns",
+          "[mc_tuner][report]") {
   TempDir dir;
   McTuner tuner(make_control(dir.path()));
   tuner.restore(known_state(tuner));
@@ -78,12 +79,15 @@ TEST_CASE("report before any game and with several summary depths", "[mc_tuner][
   tuner.restore(known_state(tuner));
   const std::string report = tuner.full_report();
   // nlargest(2) by visits: (1,) and (2,), listed by path.
-  CHECK(report.find("most visited at depth 1\n"
-                    "(1,) pl: 3                                    0.556   7  [0.250, 0.842]\n"
-                    "(2,) pl: 5                                    0.750   2  [0.342, 1.000]\n\n") != std::string::npos);
+  CHECK(
+      report.find("most visited at depth 1\n"
+                  "(1,) pl: 3                                    0.556   7  [0.250, 0.842]\n"
+                  "(2,) pl: 5                                    0.750   2  [0.342, 1.000]\n\n") !=
+      std::string::npos);
 }
 
-TEST_CASE("screen report lists games in progress; result lines; periodic tree dump", "[mc_tuner][report]") {
+TEST_CASE("screen report lists games in progress; result lines; periodic tree dump",
+          "[mc_tuner][report]") {
   TempDir dir;
   auto cf = make_control(dir.path());
   mc(cf).exploration_coefficient = 0.0;  // (2,) has the best value: every choice is (2,)
@@ -102,7 +106,8 @@ TEST_CASE("screen report lists games in progress; result lines; periodic tree du
                                     "\n"
                                     "most visited at depth 1\n") +
                                 kCandidateLines + "\n";
-  CHECK(tuner.screen_report({"11", "3", "junk"}) == main_part + "In progress:\ngame 3: pl: 5 [(2,)]\n");
+  CHECK(tuner.screen_report({"11", "3", "junk"}) ==
+        main_part + "In progress:\ngame 3: pl: 5 [(2,)]\n");
   CHECK(tuner.screen_report({}) == main_part);
 
   CHECK(tuner.periodic_history_lines().empty());
@@ -113,11 +118,12 @@ TEST_CASE("screen report lists games in progress; result lines; periodic tree du
   tuner.on_result(result_for(j11, false));
   CHECK(tuner.periodic_history_lines() ==
         std::vector<std::string>{"6 nodes", "Win rate 7/12 = 0.583", "  (0,) pl: 1 0.500   0",
-                                 "  (1,) pl: 3 0.556   7", "  (2,) pl: 5 0.667   4", "  (3,) pl: 7 0.333   1",
-                                 "  (4,) pl: 9 0.500   0"});
+                                 "  (1,) pl: 3 0.556   7", "  (2,) pl: 5 0.667   4",
+                                 "  (3,) pl: 7 0.333   1", "  (4,) pl: 9 0.500   0"});
 }
 
-TEST_CASE("json report: tree summary, best candidate, per-candidate statistics", "[mc_tuner][report]") {
+TEST_CASE("json report: tree summary, best candidate, per-candidate statistics",
+          "[mc_tuner][report]") {
   TempDir dir;
   McTuner tuner(make_control(dir.path()));
   tuner.restore(known_state(tuner));

@@ -25,7 +25,8 @@ TEST_CASE("state round trip", "[mc_tuner][state]") {
   CHECK(state.at("path0") == nlohmann::json::array({1}));
 }
 
-TEST_CASE("issued but unfinished game numbers are reissued lowest first after a restore", "[mc_tuner][state]") {
+TEST_CASE("issued but unfinished game numbers are reissued lowest first after a restore",
+          "[mc_tuner][state]") {
   TempDir dir;
   auto cf = make_control(dir.path());
   McTuner tuner(cf);
@@ -99,7 +100,8 @@ TEST_CASE("with a seed, choices are repeatable, also across a restart", "[mc_tun
   CHECK(deeper);  // the tree did grow, so expansion was part of what was repeated
 }
 
-TEST_CASE("definition: accepted changes restore, refused ones name what changed", "[mc_tuner][state]") {
+TEST_CASE("definition: accepted changes restore, refused ones name what changed",
+          "[mc_tuner][state]") {
   TempDir dir;
   auto original = make_control(dir.path());
   mc(original).parameters.push_back(linear_parameter("c", 0, 1, 2));
@@ -109,7 +111,9 @@ TEST_CASE("definition: accepted changes restore, refused ones name what changed"
   const auto state = tuner.state();
   const auto stored_definition = tuner.definition();
 
-  SECTION("accepted: exploration coefficient, max_depth, format, template, summary, number_of_games, colour") {
+  SECTION(
+      "accepted: exploration coefficient, max_depth, format, template, summary, number_of_games, "
+      "colour") {
     auto cf = original;
     auto& s = mc(cf);
     s.exploration_coefficient = 2.0;
@@ -128,7 +132,8 @@ TEST_CASE("definition: accepted changes restore, refused ones name what changed"
   }
   const auto refused = [&](rm::control::ControlFile cf, const std::string& expected) {
     McTuner changed(cf);
-    CHECK_THROWS_WITH(check_mc_tuner_definition(stored_definition, changed.definition()), Catch::Contains(expected));
+    CHECK_THROWS_WITH(check_mc_tuner_definition(stored_definition, changed.definition()),
+                      Catch::Contains(expected));
     CHECK_THROWS_WITH(changed.restore(state), Catch::Contains(expected));
     CHECK_THROWS_AS(changed.restore(state), IncompatibleState);
   };

@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -24,7 +23,8 @@ TEST_CASE("jobs: ids, candidate code and player, colour, event, note", "[mc_tune
   REQUIRE(path.size() == 1);
   const std::string value = std::to_string(1 + 2 * path[0]);  // 1, 3, 5, 7, 9
   CHECK(job.sgf_note == "Candidate parameters: pl: " + value);
-  CHECK(job.black.engine.process.argv == std::vector<std::string>{"/bin/ringbot", "--playouts", value});
+  CHECK(job.black.engine.process.argv ==
+        std::vector<std::string>{"/bin/ringbot", "--playouts", value});
   CHECK(request->description == "game 0: pl: " + value + " [(" + std::to_string(path[0]) + ",)]");
   CHECK(job.settings.board_size == 9);
   CHECK(job.settings.komi == 7.5);
@@ -74,7 +74,8 @@ TEST_CASE("results update the tree: only the opponent losing is a candidate win"
 
   const auto job1 = tuner.next_job()->job;  // E = 0: the winner again
   CHECK(tuner.outstanding_path(1).value() == path0);
-  CHECK(tuner.on_result(result_for(job1, false, true)).history_line == described + " lost");  // jigo: a loss
+  CHECK(tuner.on_result(result_for(job1, false, true)).history_line ==
+        described + " lost");  // jigo: a loss
   const auto job2 = tuner.next_job()->job;
   auto no_result = result_for(job2, false);
   no_result.winner.clear();
@@ -156,13 +157,15 @@ TEST_CASE("the toy bandit: the tuner converges to the best arm", "[mc_tuner]") {
   CHECK(tuner.tree().node_at({2}).visits - 2 > 1000);  // most games went to the best arm
 }
 
-TEST_CASE("candidate template files are written once per candidate, in its own directory", "[mc_tuner]") {
+TEST_CASE("candidate template files are written once per candidate, in its own directory",
+          "[mc_tuner]") {
   TempDir dir;
   auto cf = make_control(dir.path());
   auto& s = mc(cf);
   s.exploration_coefficient = 0.0;
   s.candidate.command = {"/bin/ringbot", "--config", "{files_dir}/engine.cfg"};
-  s.candidate.files = {rm::control::TemplateFile{"engine.cfg", dir.path() + "/engine.cfg.in", "playouts = {pl}\n"}};
+  s.candidate.files = {
+      rm::control::TemplateFile{"engine.cfg", dir.path() + "/engine.cfg.in", "playouts = {pl}\n"}};
   McTuner tuner(cf);
   const auto job = tuner.next_job()->job;
   const int choice = tuner.outstanding_path(0).value().at(0);
@@ -184,18 +187,21 @@ TEST_CASE("candidate template files are written once per candidate, in its own d
   CHECK(line == "edited");
 }
 
-TEST_CASE("players to check: the candidate at (0,) coded 'candidate' and the opponent", "[mc_tuner]") {
+TEST_CASE("players to check: the candidate at (0,) coded 'candidate' and the opponent",
+          "[mc_tuner]") {
   TempDir dir;
   McTuner tuner(make_control(dir.path()));
   const auto checks = tuner.players_to_check();
   REQUIRE(checks.size() == 2);
   CHECK(checks[0].first.code == "candidate");
-  CHECK(checks[0].first.engine.process.argv == std::vector<std::string>{"/bin/ringbot", "--playouts", "1"});
+  CHECK(checks[0].first.engine.process.argv ==
+        std::vector<std::string>{"/bin/ringbot", "--playouts", "1"});
   CHECK(checks[1].first.code == "opp");
   CHECK(checks[1].second.board_size == 9);
 }
 
-TEST_CASE("make_competition builds an mc_tuner and refuses a mismatched or unknown type", "[mc_tuner]") {
+TEST_CASE("make_competition builds an mc_tuner and refuses a mismatched or unknown type",
+          "[mc_tuner]") {
   TempDir dir;
   auto cf = make_control(dir.path());
   CHECK(make_competition(cf) != nullptr);

@@ -1,11 +1,10 @@
 // Loading valid control files: values, defaults, path resolution, the candidates listing.
+#include <catch2/catch.hpp>
+#include <cstdlib>
+
 #include "ringmaster/control/control_file.hpp"
 #include "scales/grid.hpp"
 #include "test_files.hpp"
-
-#include <catch2/catch.hpp>
-
-#include <cstdlib>
 
 using namespace rm::control;
 using rm::control::testing::TempDir;
@@ -85,7 +84,8 @@ TEST_CASE("every setting is read", "[control]") {
   CHECK_FALSE(c.common.stderr_to_log);
   CHECK(c.common.skip_player_checks);
   const auto& p = c.players.at("p1");
-  CHECK(p.engine.process.argv == std::vector<std::string>{dir.path() + "/./bin/engine", "--x", "a b"});
+  CHECK(p.engine.process.argv ==
+        std::vector<std::string>{dir.path() + "/./bin/engine", "--x", "a b"});
   CHECK(p.engine.process.cwd == dir.path() + "/work");
   CHECK(p.engine.process.environ.at("N") == "3");
   CHECK_FALSE(p.is_reliable_scorer);
@@ -124,7 +124,8 @@ TEST_CASE("every setting is read", "[control]") {
   CHECK(spec.engine.process.argv == std::vector<std::string>{"engine", "--a", "5", "--b=3"});
   CHECK(spec.engine.process.environ.at("C") == "866");
   CHECK_FALSE(spec.engine.pipelining);
-  CHECK(spec.engine.process.stderr_mode == rm::process::StderrMode::PassThrough);  // stderr_to_log false
+  CHECK(spec.engine.process.stderr_mode ==
+        rm::process::StderrMode::PassThrough);  // stderr_to_log false
   auto low = rm::scales::engine_values({0}, s.parameters);
   CHECK(std::get<std::string>(low[1]) == "low");
 }
@@ -134,13 +135,15 @@ TEST_CASE("paths: ~ expansion, relative paths with '/', bare names untouched", "
   const char* home = std::getenv("HOME");
   REQUIRE(home != nullptr);
   std::string text = valid_control();
-  text.replace(text.find("\"ringbot --playouts 300\""), 24, "\"~/bin/gnugo --mode gtp\"\n    cwd: ~/games");
+  text.replace(text.find("\"ringbot --playouts 300\""), 24,
+               "\"~/bin/gnugo --mode gtp\"\n    cwd: ~/games");
   ControlFile c = load_control_file(dir.write("paths.yaml", text));
   const auto& opp = c.players.at("opp");
   CHECK(opp.engine.process.argv[0] == std::string(home) + "/bin/gnugo");
   CHECK(opp.engine.process.cwd == std::string(home) + "/games");
   const auto& s = std::get<McTunerSettings>(c.competition);
-  CHECK(s.candidate.render_spec({rm::scales::Value(43LL)}, "#0", "").engine.process.argv[0] == "ringbot");
+  CHECK(s.candidate.render_spec({rm::scales::Value(43LL)}, "#0", "").engine.process.argv[0] ==
+        "ringbot");
 }
 
 TEST_CASE("the candidates listing shows each candidate without running anything", "[control]") {

@@ -33,7 +33,8 @@ std::string yaml_block(const std::string& doc, const std::string& first_line) {
 
 TEST_CASE("the candidate template example starts ringbot", "[examples][binary]") {
   rm::control::testing::TempDir dir;
-  std::string candidate = yaml_block(std::string(RM_SOURCE_DIR) + "/docs/control-file.md", "candidate:");
+  std::string candidate =
+      yaml_block(std::string(RM_SOURCE_DIR) + "/docs/control-file.md", "candidate:");
   dir.write("patterns.db.in", "playouts {pl}\n");
   std::string control = rm::control::testing::valid_control();
   control = control.substr(0, control.find("candidate:")) +

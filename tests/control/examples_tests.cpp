@@ -1,16 +1,16 @@
 // Every file in control_examples/ loads without error, and their candidates are as documented.
+#include <catch2/catch.hpp>
+#include <filesystem>
+
 #include "ringmaster/control/control_file.hpp"
 #include "scales/grid.hpp"
-
-#include <catch2/catch.hpp>
-
-#include <filesystem>
 
 using namespace rm::control;
 
 TEST_CASE("every control example loads", "[examples]") {
   int loaded = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(std::string(RM_SOURCE_DIR) + "/control_examples")) {
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::string(RM_SOURCE_DIR) + "/control_examples")) {
     if (entry.path().extension() != ".yaml") continue;
     INFO(entry.path().string());
     ControlFile c = load_control_file(entry.path().string());
@@ -21,7 +21,8 @@ TEST_CASE("every control example loads", "[examples]") {
 }
 
 TEST_CASE("demo_ringbot samples", "[examples]") {
-  ControlFile c = load_control_file(std::string(RM_SOURCE_DIR) + "/control_examples/demo_ringbot.yaml");
+  ControlFile c =
+      load_control_file(std::string(RM_SOURCE_DIR) + "/control_examples/demo_ringbot.yaml");
   std::string listing = describe_candidates(c);
   CHECK_THAT(listing, Catch::Contains("(0,) pl: 40\n"));
   CHECK_THAT(listing, Catch::Contains("(5,) pl: 747\n"));
@@ -29,9 +30,11 @@ TEST_CASE("demo_ringbot samples", "[examples]") {
 }
 
 TEST_CASE("gnugo_patterns renders a pattern file per candidate", "[examples]") {
-  ControlFile c = load_control_file(std::string(RM_SOURCE_DIR) + "/control_examples/gnugo_patterns.yaml");
+  ControlFile c =
+      load_control_file(std::string(RM_SOURCE_DIR) + "/control_examples/gnugo_patterns.yaml");
   const auto& s = std::get<McTunerSettings>(c.competition);
-  auto values = rm::scales::engine_values({5}, s.parameters);  // (1,1): jump 5, cap1 int(100^0.375+0.5) = 6
+  auto values =
+      rm::scales::engine_values({5}, s.parameters);  // (1,1): jump 5, cap1 int(100^0.375+0.5) = 6
   auto files = s.candidate.files_to_write(values, "/tmp/x");
   REQUIRE(files.size() == 1);
   CHECK(files[0].path == "/tmp/x/patterns.db");
@@ -42,11 +45,14 @@ TEST_CASE("gnugo_patterns renders a pattern file per candidate", "[examples]") {
 }
 
 TEST_CASE("ringbot_two_params is a depth-2 tree of 20 candidates", "[examples]") {
-  ControlFile c = load_control_file(std::string(RM_SOURCE_DIR) + "/control_examples/ringbot_two_params.yaml");
+  ControlFile c =
+      load_control_file(std::string(RM_SOURCE_DIR) + "/control_examples/ringbot_two_params.yaml");
   const auto& s = std::get<McTunerSettings>(c.competition);
   CHECK(s.max_depth == 2);
   CHECK(rm::scales::branching_factor(s.splits()) == 20);
   auto spec = s.candidate.render_spec(rm::scales::engine_values({0}, s.parameters), "#0", "");
-  CHECK(spec.engine.startup_gtp_commands[0] == std::vector<std::string>{"ringbot-set_param", "uct_c", "0.2400"});
-  CHECK(spec.engine.startup_gtp_commands[1] == std::vector<std::string>{"ringbot-set_param", "expand_threshold", "1"});
+  CHECK(spec.engine.startup_gtp_commands[0] ==
+        std::vector<std::string>{"ringbot-set_param", "uct_c", "0.2400"});
+  CHECK(spec.engine.startup_gtp_commands[1] ==
+        std::vector<std::string>{"ringbot-set_param", "expand_threshold", "1"});
 }

@@ -117,12 +117,15 @@ TEST_CASE("GameJob JSON errors name the field", "[game][json]") {
   }
   SECTION("unknown scorer") {
     j["settings"]["scorer"] = "gnugo";
-    CHECK_THROWS_WITH(job_from_json(j), Catch::Contains("settings.scorer: expected one of \"players\", \"internal\""));
+    CHECK_THROWS_WITH(
+        job_from_json(j),
+        Catch::Contains("settings.scorer: expected one of \"players\", \"internal\""));
   }
   SECTION("handicap out of range") {
     j["settings"]["handicap"] = 5;  // 9x9 allows up to 9 fixed stones; 7x7 none
     j["settings"]["board_size"] = 7;
-    CHECK_THROWS_WITH(job_from_json(j), "settings.handicap: fixed handicap out of range for board size 7");
+    CHECK_THROWS_WITH(job_from_json(j),
+                      "settings.handicap: fixed handicap out of range for board size 7");
   }
   SECTION("handicap of one") {
     j["settings"]["handicap"] = 1;

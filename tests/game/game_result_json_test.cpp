@@ -26,7 +26,9 @@ GameResult sample_result() {
   return r;
 }
 
-bool same(const GameResult& a, const GameResult& b) { return to_json(a) == to_json(b); }
+bool same(const GameResult& a, const GameResult& b) {
+  return to_json(a) == to_json(b);
+}
 
 }  // namespace
 
@@ -66,7 +68,8 @@ TEST_CASE("GameResult JSON errors name the field", "[game][json]") {
     CHECK_THROWS_WITH(result_from_json(j), Catch::Contains("winner: expected"));
   }
   SECTION("not an object") {
-    CHECK_THROWS_WITH(result_from_json(nlohmann::json::array()), Catch::Contains("expected a JSON object"));
+    CHECK_THROWS_WITH(result_from_json(nlohmann::json::array()),
+                      Catch::Contains("expected a JSON object"));
   }
   SECTION("bad list item") {
     j["warnings"] = nlohmann::json::array({"ok", 3});

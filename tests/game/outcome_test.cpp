@@ -1,7 +1,8 @@
+#include "ringmaster/game/outcome.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "ringmaster/game/number_format.hpp"
-#include "ringmaster/game/outcome.hpp"
 
 using namespace rm::game;
 
@@ -23,7 +24,8 @@ TEST_CASE("internal scoring applies komi and handicap compensation", "[game][out
   CHECK(internal_score(area_b, area_w, 0.0, 3, HandicapCompensation::Full).sgf_result == "B+50");
   CHECK(internal_score(area_b, area_w, 0.0, 3, HandicapCompensation::Short).sgf_result == "B+51");
   // Without a handicap the compensation setting does nothing.
-  for (auto style : {HandicapCompensation::No, HandicapCompensation::Full, HandicapCompensation::Short}) {
+  for (auto style :
+       {HandicapCompensation::No, HandicapCompensation::Full, HandicapCompensation::Short}) {
     auto o = internal_score(30, 49, 7.0, 0, style);
     CHECK(o.sgf_result == "W+26");
     CHECK(o.winner == "w");

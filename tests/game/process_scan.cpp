@@ -17,7 +17,8 @@ namespace {
 std::string slurp(std::istream& in) {
   std::string s;
   char buf[4096];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) s.append(buf, static_cast<std::size_t>(in.gcount()));
+  while (in.read(buf, sizeof buf) || in.gcount() > 0)
+    s.append(buf, static_cast<std::size_t>(in.gcount()));
   return s;
 }
 

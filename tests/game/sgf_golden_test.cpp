@@ -2,7 +2,6 @@
 // compared byte for byte with tests/game/golden/*.sgf.
 // Regenerate with RM_REGENERATE_GOLDEN=1 (then review the diff before committing).
 #include <catch2/catch.hpp>
-
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -30,7 +29,8 @@ void check_golden(const std::string& name, const std::string& actual) {
   REQUIRE(in);
   std::string expected;
   char buf[4096];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) expected.append(buf, static_cast<std::size_t>(in.gcount()));
+  while (in.read(buf, sizeof buf) || in.gcount() > 0)
+    expected.append(buf, static_cast<std::size_t>(in.gcount()));
   CHECK(actual == expected);
 }
 
@@ -74,8 +74,9 @@ TEST_CASE("golden SGF: scored game", "[game][sgf][golden]") {
   r.black_cpu_s = 0.02;
   r.white_cpu_s = 0.031;
   PlayedGame g;
-  g.moves = {{'B', "ed", ""}, {'W', "ec", "best of 12 (0.51)"}, {'B', "dd", ""},
-             {'W', "dc", ""}, {'B', "tt", ""},                  {'W', "tt", ""}};
+  g.moves = {{'B', "ed", ""}, {'W', "ec", "best of 12 (0.51)"},
+             {'B', "dd", ""}, {'W', "dc", ""},
+             {'B', "tt", ""}, {'W', "tt", ""}};
   check_golden("scored", render(job, r, g));
 }
 
@@ -120,7 +121,9 @@ TEST_CASE("golden SGF: void game", "[game][sgf][golden]") {
   GameResult r = base_result(job);
   r.is_void = true;
   r.sgf_result = "Void";
-  r.void_reason = "error reading response to 'genmove b' from player py-a:\nengine has closed the response channel";
+  r.void_reason =
+      "error reading response to 'genmove b' from player py-a:\nengine has closed the response "
+      "channel";
   r.move_count = 2;
   PlayedGame g;
   g.moves = {{'B', "ee", ""}, {'W', "cc", ""}};

@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "ringmaster/game/sgf_writer.hpp"
+
+#include <catch2/catch.hpp>
 
 using namespace rm::game;
 
@@ -21,7 +21,8 @@ TEST_CASE("SGF root properties: FF first, then alphabetical", "[game][sgf]") {
   r.moves = {{'B', "ee", ""}, {'W', "tt", "thinking"}};
   r.final_comment = "one beat two B+R";
   std::string sgf = render_sgf(r);
-  CHECK(sgf.rfind("(;FF[4]AP[ringmaster:test]CA[UTF-8]DT[2024-01-02]GM[1]KM[7.5]PB[a\\]b]PW[w]", 0) == 0);
+  CHECK(sgf.rfind("(;FF[4]AP[ringmaster:test]CA[UTF-8]DT[2024-01-02]GM[1]KM[7.5]PB[a\\]b]PW[w]",
+                  0) == 0);
   CHECK(sgf.find("RE[B+R]SZ[9];B[ee];C[thinking\n\none beat two B+R]W[tt])") != std::string::npos);
   CHECK(sgf.back() == '\n');
 }

@@ -1,4 +1,5 @@
 #include "engine/go/coordinates.hpp"
+
 #include "tests/go/diagram.hpp"
 
 using namespace rm::go;
@@ -44,8 +45,8 @@ TEST_CASE("parsing GTP moves", "[coordinates]") {
 }
 
 TEST_CASE("ill-formed or off-board GTP moves are rejected", "[coordinates]") {
-  for (const char* bad : {"", "I5", "i5", "A0", "A", "5", "AA1", "A01", "A-1", "A1x", " A1",
-                          "A1 ", "pas", "passs", "1A", "A100", "@1", "[1"}) {
+  for (const char* bad : {"", "I5", "i5", "A0", "A", "5", "AA1", "A01", "A-1", "A1x", " A1", "A1 ",
+                          "pas", "passs", "1A", "A100", "@1", "[1"}) {
     INFO(bad);
     CHECK_FALSE(parse_gtp_move(bad, 19));
   }

@@ -1,7 +1,6 @@
 #pragma once
 // Test helper: set up a position from a diagram (top row first; X black, O white, . empty).
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <vector>
 
@@ -17,7 +16,9 @@ inline Vertex v(const char* gtp, int size = 9) {
   return m->vertex();
 }
 
-inline Move mv(const char* gtp, int size = 9) { return Move::at(v(gtp, size)); }
+inline Move mv(const char* gtp, int size = 9) {
+  return Move::at(v(gtp, size));
+}
 
 // Stones are played one by one (black and white as they come), so the diagram must not
 // contain a chain without liberties.

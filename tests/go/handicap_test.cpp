@@ -1,8 +1,9 @@
+#include "engine/go/handicap.hpp"
+
 #include <set>
 #include <sstream>
 
 #include "engine/go/coordinates.hpp"
-#include "engine/go/handicap.hpp"
 #include "tests/go/diagram.hpp"
 
 using namespace rm::go;
@@ -71,7 +72,8 @@ TEST_CASE("every size 2..25 and every stone count", "[handicap]") {
       for (const Vertex& p : points) {
         CHECK(on_board(p, size));
         // Each coordinate is a star line: the 3rd/4th line from either edge or the middle.
-        for (int c : {p.col, p.row}) CHECK((c == line || c == size - 1 - line || 2 * c == size - 1));
+        for (int c : {p.col, p.row})
+          CHECK((c == line || c == size - 1 - line || 2 * c == size - 1));
         distinct.insert({p.col, p.row});
       }
       CHECK(distinct.size() == points.size());

@@ -91,4 +91,3 @@ TEST_CASE("positional superko forbids recreating an earlier position", "[superko
     }
   }
 }
-

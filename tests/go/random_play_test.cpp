@@ -38,8 +38,10 @@ struct NaiveBoard {
       for (const auto& n : nb) {
         if (n[0] < 0 || n[1] < 0 || n[0] >= size || n[1] >= size) continue;
         const char nc = at(n[0], n[1]);
-        if (nc == '.') has_liberty = true;
-        else if (nc == c && chain.insert(n[1] * size + n[0]).second) stack.push_back(n[1] * size + n[0]);
+        if (nc == '.')
+          has_liberty = true;
+        else if (nc == c && chain.insert(n[1] * size + n[0]).second)
+          stack.push_back(n[1] * size + n[0]);
       }
     }
     if (has_liberty) return 0;
@@ -136,7 +138,8 @@ void random_game(int size, bool superko, unsigned seed, int checks_per_ply) {
 
 TEST_CASE("random games agree with a naive flood-fill board", "[board][random]") {
   for (int size : {2, 3, 4, 5, 7, 9}) {
-    for (unsigned seed = 1; seed <= 6; ++seed) random_game(size, seed % 2 == 0, seed * 7919u + static_cast<unsigned>(size), size * size);
+    for (unsigned seed = 1; seed <= 6; ++seed)
+      random_game(size, seed % 2 == 0, seed * 7919u + static_cast<unsigned>(size), size * size);
   }
   random_game(13, true, 11, 40);
   random_game(19, false, 12, 30);

@@ -1,4 +1,5 @@
 #include "engine/go/scoring.hpp"
+
 #include "tests/go/diagram.hpp"
 
 using namespace rm::go;

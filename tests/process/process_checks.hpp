@@ -70,7 +70,8 @@ inline std::vector<ProcStat> zombie_children() {
 // kill(-pgid, 0) fails with ESRCH once nothing is left of the group. Orphaned members that
 // were killed are reaped by init asynchronously, so allow a bounded settling time; this is a
 // condition wait, not a timing assertion.
-inline bool group_gone(int pgid, std::chrono::milliseconds settle = std::chrono::milliseconds(10000)) {
+inline bool group_gone(int pgid,
+                       std::chrono::milliseconds settle = std::chrono::milliseconds(10000)) {
   const auto deadline = std::chrono::steady_clock::now() + settle;
   while (true) {
     if (::kill(-pgid, 0) == -1 && errno == ESRCH) return true;
@@ -80,7 +81,8 @@ inline bool group_gone(int pgid, std::chrono::milliseconds settle = std::chrono:
 }
 
 // True once the pid no longer runs (gone, or a zombie awaiting its reaper).
-inline bool process_dead(int pid, std::chrono::milliseconds settle = std::chrono::milliseconds(10000)) {
+inline bool process_dead(int pid,
+                         std::chrono::milliseconds settle = std::chrono::milliseconds(10000)) {
   const auto deadline = std::chrono::steady_clock::now() + settle;
   while (true) {
     ProcStat st;
@@ -90,6 +92,8 @@ inline bool process_dead(int pid, std::chrono::milliseconds settle = std::chrono
   }
 }
 
-inline std::string engine_path() { return std::string(RM_BIN_DIR) + "/scripted_engine"; }
+inline std::string engine_path() {
+  return std::string(RM_BIN_DIR) + "/scripted_engine";
+}
 
 }  // namespace rm::test

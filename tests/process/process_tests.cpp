@@ -1,10 +1,9 @@
 // rm::process against real child processes (the scripted engine and a few system tools).
-#include <catch2/catch.hpp>
-
 #include <fcntl.h>
 #include <signal.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -32,7 +31,9 @@ std::unique_ptr<Process> engine(std::vector<std::string> flags, ProcessSpec spec
   return spawn_ok(spec);
 }
 
-Process::Clock::time_point in(std::chrono::milliseconds ms) { return Process::Clock::now() + ms; }
+Process::Clock::time_point in(std::chrono::milliseconds ms) {
+  return Process::Clock::now() + ms;
+}
 
 void check_nothing_left(int pgid) {
   CHECK(rm::test::group_gone(pgid));
@@ -220,12 +221,14 @@ TEST_CASE("spawn reports missing executables and bad working directories", "[pro
   spec.argv = {"no-such-engine-anywhere"};
   auto r = Process::spawn(spec);
   REQUIRE(std::holds_alternative<SpawnError>(r));
-  CHECK(std::get<SpawnError>(r).message.find("cannot find executable 'no-such-engine-anywhere'") == 0);
+  CHECK(std::get<SpawnError>(r).message.find("cannot find executable 'no-such-engine-anywhere'") ==
+        0);
 
   spec.argv = {"/nonexistent/engine"};
   r = Process::spawn(spec);
   REQUIRE(std::holds_alternative<SpawnError>(r));
-  CHECK(std::get<SpawnError>(r).message == "cannot execute '/nonexistent/engine': No such file or directory");
+  CHECK(std::get<SpawnError>(r).message ==
+        "cannot execute '/nonexistent/engine': No such file or directory");
 
   spec.argv = {rm::test::engine_path()};
   spec.cwd = "/nonexistent-dir";
@@ -334,7 +337,8 @@ TEST_CASE("processes can be used from several threads at once", "[process]") {
 
 TEST_CASE("the child gets default signal dispositions and an empty signal mask", "[process]") {
   // Whatever this thread blocks and this process ignores or catches must not reach engines.
-  struct sigaction ignore {}, catcher {}, old_int {}, old_usr2 {};
+  struct sigaction ignore {
+  }, catcher{}, old_int{}, old_usr2{};
   ignore.sa_handler = SIG_IGN;
   catcher.sa_handler = [](int) {};
   ::sigaction(SIGINT, &ignore, &old_int);
@@ -353,7 +357,8 @@ TEST_CASE("the child gets default signal dispositions and an empty signal mask",
   for (std::string line; std::getline(status, line);) {
     const auto colon = line.find(':');
     const auto value = line.find_first_not_of(" \t", colon + 1);
-    if (colon != std::string::npos && value != std::string::npos) fields[line.substr(0, colon)] = line.substr(value);
+    if (colon != std::string::npos && value != std::string::npos)
+      fields[line.substr(0, colon)] = line.substr(value);
   }
   CHECK(fields["SigBlk"] == "0000000000000000");
   CHECK(fields["SigIgn"] == "0000000000000000");

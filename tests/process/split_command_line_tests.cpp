@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <stdexcept>
 
 #include "engine/process/process.hpp"
@@ -20,7 +19,7 @@ TEST_CASE("split_command_line handles quotes and backslashes", "[split]") {
   CHECK(split_command_line("x'y'\"z\"") == V{"xyz"});
   CHECK(split_command_line("a '' b") == V{"a", "", "b"});
   CHECK(split_command_line("a\\ b") == V{"a b"});
-  CHECK(split_command_line("'a\\b'") == V{"a\\b"});             // no escapes inside '...'
+  CHECK(split_command_line("'a\\b'") == V{"a\\b"});                    // no escapes inside '...'
   CHECK(split_command_line("\"a\\\"b\\\\c\\d\"") == V{"a\"b\\c\\d"});  // only \" \\ \$ \` in "..."
   CHECK(split_command_line("\"it's\"") == V{"it's"});
 }

@@ -11,7 +11,8 @@ using rm::refbot::Rng;
 namespace {
 Board setup(int size, const std::vector<std::pair<Colour, const char*>>& stones) {
   Board b(size);
-  for (const auto& [c, name] : stones) REQUIRE(b.play(c, *parse_gtp_move(name, size)) == MoveError::None);
+  for (const auto& [c, name] : stones)
+    REQUIRE(b.play(c, *parse_gtp_move(name, size)) == MoveError::None);
   return b;
 }
 Board::Point pt(const Board& b, const char* name) {

@@ -59,7 +59,7 @@ TEST_CASE("suicide is rejected", "[rules][suicide]") {
   REQUIRE(e.send("play b B1").ok);
   CHECK(e.send("play w A1").text == "illegal move");
   CHECK(e.send("play b A2").text == "illegal move");  // occupied
-  CHECK(e.send("play b A1").ok);                       // filling one's own eye is legal
+  CHECK(e.send("play b A1").ok);                      // filling one's own eye is legal
 }
 
 TEST_CASE("final_score and final_status_list", "[rules][score]") {

@@ -1,8 +1,8 @@
 // A short full game against GNU Go (skipped when GNU Go is not installed), refereed by a tiny
 // driver in this test: every ringbot move must be accepted by GNU Go and vice versa.
-#include <catch2/catch.hpp>
-
 #include <unistd.h>
+
+#include <catch2/catch.hpp>
 
 #include "tests/refbot/gtp_pipe.hpp"
 
@@ -19,8 +19,8 @@ TEST_CASE("a full 9x9 game against GNU Go level 0", "[gnugo]") {
     return;
   }
   GtpPipe bot({ringbot_path(), "--playouts", "200", "--seed", "9"});
-  GtpPipe gnugo({kGnugo, "--mode", "gtp", "--chinese-rules", "--capture-all-dead", "--level",
-                 "0", "--seed", "1"});
+  GtpPipe gnugo({kGnugo, "--mode", "gtp", "--chinese-rules", "--capture-all-dead", "--level", "0",
+                 "--seed", "1"});
   for (GtpPipe* e : {&bot, &gnugo}) {
     REQUIRE(e->send("boardsize 9").ok);
     REQUIRE(e->send("clear_board").ok);

@@ -116,6 +116,8 @@ class GtpPipe {
   std::FILE* out_ = nullptr;
 };
 
-inline std::string ringbot_path() { return std::string(RM_BIN_DIR) + "/ringbot"; }
+inline std::string ringbot_path() {
+  return std::string(RM_BIN_DIR) + "/ringbot";
+}
 
 }  // namespace rm::refbot::test

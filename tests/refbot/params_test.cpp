@@ -1,15 +1,16 @@
-#include <catch2/catch.hpp>
-
 #include "engine/refbot/params.hpp"
+
+#include <catch2/catch.hpp>
 
 using namespace rm::refbot;
 
 TEST_CASE("every parameter round-trips through set and get", "[params]") {
   Params p;
   const std::vector<std::pair<std::string, std::string>> values{
-      {"search", "flat"}, {"playouts", "123"}, {"time_per_move", "0.25"}, {"uct_c", "1.5"},
-      {"expand_threshold", "3"}, {"fpu", "0.9"}, {"rave_equiv", "500"},
-      {"resign_threshold", "0.1"}, {"seed", "42"}, {"pass_when_won", "1"}};
+      {"search", "flat"},    {"playouts", "123"},         {"time_per_move", "0.25"},
+      {"uct_c", "1.5"},      {"expand_threshold", "3"},   {"fpu", "0.9"},
+      {"rave_equiv", "500"}, {"resign_threshold", "0.1"}, {"seed", "42"},
+      {"pass_when_won", "1"}};
   REQUIRE(values.size() == Params::names().size());
   for (const auto& [name, value] : values) {
     INFO(name);

@@ -9,8 +9,8 @@ using rm::refbot::test::ringbot_path;
 namespace {
 // A whole self-play game on 9x9 in one ringbot process; returns the moves.
 std::vector<std::string> self_play(const std::string& search, const std::string& seed) {
-  GtpPipe e({ringbot_path(), "--search", search, "--playouts", "40", "--seed", seed,
-             "--rave_equiv", search == "uct" ? "100" : "0"});
+  GtpPipe e({ringbot_path(), "--search", search, "--playouts", "40", "--seed", seed, "--rave_equiv",
+             search == "uct" ? "100" : "0"});
   REQUIRE(e.send("boardsize 9").ok);
   REQUIRE(e.send("komi 7.5").ok);
   std::vector<std::string> moves;

@@ -1,6 +1,7 @@
+#include "ringmaster/run/competition_paths.hpp"
+
 #include <catch2/catch.hpp>
 
-#include "ringmaster/run/competition_paths.hpp"
 #include "ringmaster/run/ringmaster_error.hpp"
 
 using rm::run::CompetitionPaths;
@@ -24,7 +25,8 @@ TEST_CASE("every file sits beside the control file named after its stem", "[path
 }
 
 TEST_CASE("extensions of files Ringmaster writes are refused", "[paths]") {
-  for (const char* ext : {".log", ".status", ".cmd", ".hist", ".report", ".games", ".void", ".gtplogs", ".db", ".lock"}) {
+  for (const char* ext : {".log", ".status", ".cmd", ".hist", ".report", ".games", ".void",
+                          ".gtplogs", ".db", ".lock"}) {
     CHECK_THROWS_WITH(CompetitionPaths::for_control_file(std::string("a") + ext),
                       std::string("forbidden control file extension: ") + ext);
   }

@@ -1,7 +1,5 @@
 #include "ringmaster/run/worker_pool.hpp"
 
-#include "ringmaster/run/executor/local_executor.hpp"
-
 #include <catch2/catch.hpp>
 #include <mutex>
 #include <set>
@@ -14,6 +12,7 @@
 
 #include "engine/process/cpu_affinity.hpp"
 #include "engine/process/process.hpp"
+#include "ringmaster/run/executor/local_executor.hpp"
 
 using rm::game::GameJob;
 using rm::game::GameResult;

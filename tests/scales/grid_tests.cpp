@@ -1,7 +1,7 @@
 // Grid geometry: child coordinates, cuboid centres at depth 1..3, coordinate text.
-#include "scales/grid.hpp"
-
 #include <catch2/catch.hpp>
+
+#include "scales/grid.hpp"
 
 using namespace rm::scales;
 
@@ -40,8 +40,9 @@ TEST_CASE("centres at depth 2 and 3", "[grid]") {
 }
 
 TEST_CASE("engine values and coordinate text", "[grid]") {
-  std::vector<Parameter> params{{"a", std::shared_ptr<const Scale>(make_linear(0, 8, false)), 3, "a: %s"},
-                                {"b", std::shared_ptr<const Scale>(make_log(10, 10000, true)), 8, "b: %d"}};
+  std::vector<Parameter> params{
+      {"a", std::shared_ptr<const Scale>(make_linear(0, 8, false)), 3, "a: %s"},
+      {"b", std::shared_ptr<const Scale>(make_log(10, 10000, true)), 8, "b: %d"}};
   auto values = engine_values({8 + 5}, params);  // coordinates (1,5)
   CHECK(std::get<double>(values[0]) == 4.0);
   CHECK(std::get<long long>(values[1]) == 1155);
@@ -54,7 +55,8 @@ TEST_CASE("engine values and coordinate text", "[grid]") {
 }
 
 TEST_CASE("a failing format shows as [code?value]", "[grid]") {
-  std::vector<Parameter> params{{"s", std::shared_ptr<const Scale>(make_explicit({Value(std::string("x"))})), 1, "s: %d"}};
+  std::vector<Parameter> params{
+      {"s", std::shared_ptr<const Scale>(make_explicit({Value(std::string("x"))})), 1, "s: %d"}};
   CHECK(format_engine_parameters(params, {Value(std::string("x"))}) == "[s?x]");
   CHECK(params[0].definition()["scale"]["type"] == "EXPLICIT");
   CHECK(default_format("pl") == "pl: %s");

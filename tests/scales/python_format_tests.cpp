@@ -1,14 +1,20 @@
 // python_format: Python 2.7 semantics for each conversion (results checked against CPython).
-#include "scales/python_format.hpp"
-
 #include <catch2/catch.hpp>
+
+#include "scales/python_format.hpp"
 
 using namespace rm::scales;
 
 namespace {
-Value i(long long v) { return Value(v); }
-Value d(double v) { return Value(v); }
-Value s(const char* v) { return Value(std::string(v)); }
+Value i(long long v) {
+  return Value(v);
+}
+Value d(double v) {
+  return Value(v);
+}
+Value s(const char* v) {
+  return Value(std::string(v));
+}
 }  // namespace
 
 TEST_CASE("%s and %r", "[format]") {
@@ -82,7 +88,8 @@ TEST_CASE("%% and %c", "[format]") {
 }
 
 TEST_CASE("bad formats throw FormatError", "[format]") {
-  CHECK_THROWS_WITH(python_format("pl", i(1)), "not all arguments converted during string formatting");
+  CHECK_THROWS_WITH(python_format("pl", i(1)),
+                    "not all arguments converted during string formatting");
   CHECK_THROWS_WITH(python_format("%d %d", i(1)), "not enough arguments for format string");
   CHECK_THROWS_WITH(python_format("%", i(1)), "incomplete format");
   CHECK_THROWS_WITH(python_format("%5", i(1)), "incomplete format");

@@ -1,11 +1,10 @@
 // Scales: gomill's worked examples (reference §6), the integer quirk, expressions, errors.
-#include "scales/grid.hpp"
-#include "scales/scale.hpp"
-
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <vector>
+
+#include "scales/grid.hpp"
+#include "scales/scale.hpp"
 
 using namespace rm::scales;
 
@@ -40,7 +39,8 @@ void check_close(const std::vector<double>& got, const std::vector<double>& want
 
 }  // namespace
 
-TEST_CASE("LINEAR(0, 8) split 3 gives 1.333, 4.0, 6.667 (gomill's docs say 1, 4, 7 wrongly)", "[scales]") {
+TEST_CASE("LINEAR(0, 8) split 3 gives 1.333, 4.0, 6.667 (gomill's docs say 1, 4, 7 wrongly)",
+          "[scales]") {
   auto scale = make_linear(0, 8, false);
   check_close(as_doubles(samples(*scale, 3)), {4.0 / 3, 4.0, 20.0 / 3});
   CHECK(scale->describe() == "LINEAR(0.0, 8.0)");
@@ -66,7 +66,8 @@ TEST_CASE("LOG(0.01, 5.0) split 8", "[scales]") {
 
 TEST_CASE("LOG(10, 10000, integer) split 8", "[scales]") {
   auto scale = make_log(10, 10000, true);
-  CHECK(as_ints(samples(*scale, 8)) == std::vector<long long>{15, 37, 87, 205, 487, 1155, 2738, 6494});
+  CHECK(as_ints(samples(*scale, 8)) ==
+        std::vector<long long>{15, 37, 87, 205, 487, 1155, 2738, 6494});
   CHECK(scale->describe() == "LOG(10.0, 10000.0, integer=True)");
 }
 
@@ -129,7 +130,8 @@ TEST_CASE("expressions in x", "[scales]") {
   CHECK(std::get<double>(make_expression("ceil(x) + trunc(-1.5)", false)->at(0.2)) == 0.0);
   CHECK(make_expression("2*x", true)->describe() == "EXPRESSION('2*x', integer=True)");
   CHECK_THROWS_AS(make_expression("2*", false), ScaleError);
-  CHECK_THROWS_WITH(make_expression("foo(x)", false), Catch::Contains("invalid expression 'foo(x)'"));
+  CHECK_THROWS_WITH(make_expression("foo(x)", false),
+                    Catch::Contains("invalid expression 'foo(x)'"));
   CHECK_THROWS_AS(make_expression("y+1", false), ScaleError);
   CHECK_THROWS_WITH(make_expression("ln(x-1)", false)->at(0.5), Catch::Contains("gives nan"));
 }

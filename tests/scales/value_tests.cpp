@@ -1,9 +1,8 @@
 // Python 2.7 str()/repr() of values and the JSON round trip.
-#include "scales/value.hpp"
-
 #include <catch2/catch.hpp>
-
 #include <limits>
+
+#include "scales/value.hpp"
 
 using namespace rm::scales;
 

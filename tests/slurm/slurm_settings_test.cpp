@@ -122,8 +122,9 @@ TEST_CASE("a failed job step's void reason says what the cluster did", "[slurm][
              Catch::StartsWith("slurm: srun failed (exit status 143)"));
   // A job cancelled before srun got it: srun says only that it got no allocation.
   srun.exit_code = 1;
-  srun.err = "srun: error: Unable to allocate resources: Job/step already completing or "
-             "completed\n";
+  srun.err =
+      "srun: error: Unable to allocate resources: Job/step already completing or "
+      "completed\n";
   CHECK(rm::run::slurm_cause_needs_job_state(srun.err));
   CHECK_THAT(rm::run::slurm_failure_reason(srun, "", "CANCELLED"),
              Catch::StartsWith("slurm: the job was cancelled (srun exit status 1):\n"));

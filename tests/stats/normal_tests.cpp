@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <stdexcept>
 
 #include "ringmaster/stats/normal.hpp"
@@ -15,7 +14,8 @@ TEST_CASE("stats: normal_cdf at known points") {
 TEST_CASE("stats: normal_quantile inverts normal_cdf") {
   CHECK(normal_quantile(0.975) == Approx(kZ95).margin(1e-12));
   CHECK(normal_quantile(0.5) == Approx(0.0).margin(1e-12));
-  for (const double p : {1e-9, 0.01, 0.3, 0.9, 0.999999}) CHECK(normal_cdf(normal_quantile(p)) == Approx(p).epsilon(1e-9));
+  for (const double p : {1e-9, 0.01, 0.3, 0.9, 0.999999})
+    CHECK(normal_cdf(normal_quantile(p)) == Approx(p).epsilon(1e-9));
   CHECK(two_sided_z(0.95) == Approx(kZ95).margin(1e-12));
   CHECK(two_sided_z(0.99) == Approx(2.5758293035489).margin(1e-10));
 }

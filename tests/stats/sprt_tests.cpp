@@ -2,7 +2,6 @@
 //   s0, s1 = 1/(1 + 10^(-elo/400)); LLR = N (s1 - s0)(2 s - s0 - s1) / (2 var)
 // with s, var the mean and variance of one game's (or pair's, halved) score.
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 #include <random>
 #include <stdexcept>
@@ -73,7 +72,8 @@ TEST_CASE("stats: decide compares with the bounds inclusively") {
 }
 
 TEST_CASE("stats: SPRT parameters are validated") {
-  CHECK_THROWS_WITH(Sprt(10, 0, 0.05, 0.05), Catch::Contains("elo0") && Catch::Contains("less than elo1"));
+  CHECK_THROWS_WITH(Sprt(10, 0, 0.05, 0.05),
+                    Catch::Contains("elo0") && Catch::Contains("less than elo1"));
   CHECK_THROWS_WITH(Sprt(5, 5, 0.05, 0.05), Catch::Contains("less than elo1"));
   CHECK_THROWS_WITH(Sprt(0, 10, 0.0, 0.05), Catch::Contains("alpha must be in (0, 1)"));
   CHECK_THROWS_WITH(Sprt(0, 10, 1.0, 0.05), Catch::Contains("alpha must be in (0, 1)"));
@@ -120,15 +120,28 @@ Run run_sprt(const Sprt& sprt, double true_elo, std::uint64_t seed, bool paired)
   for (std::int64_t game = 1; game <= 100000; ++game) {
     const double first = stream.next();
     if (!paired) {
-      if (first == 1.0) ++wdl.wins; else if (first == 0.5) ++wdl.draws; else ++wdl.losses;
+      if (first == 1.0)
+        ++wdl.wins;
+      else if (first == 0.5)
+        ++wdl.draws;
+      else
+        ++wdl.losses;
       const SprtResult r = sprt.test(wdl);
       if (r.decision != SprtDecision::kContinue) return {r.decision, game};
       continue;
     }
     const double total = first + stream.next();
     ++game;
-    if (total == 0.0) ++pairs.ll; else if (total == 0.5) ++pairs.ld; else if (total == 1.0) ++pairs.wl_dd;
-    else if (total == 1.5) ++pairs.wd; else ++pairs.ww;
+    if (total == 0.0)
+      ++pairs.ll;
+    else if (total == 0.5)
+      ++pairs.ld;
+    else if (total == 1.0)
+      ++pairs.wl_dd;
+    else if (total == 1.5)
+      ++pairs.wd;
+    else
+      ++pairs.ww;
     const SprtResult r = sprt.test(pairs);
     if (r.decision != SprtDecision::kContinue) return {r.decision, game};
   }

@@ -1,7 +1,6 @@
 // Reference values: python3, centre (p + z^2/2n)/(1 + z^2/n),
 // half width z sqrt(p(1-p)/n + z^2/4n^2)/(1 + z^2/n), z = 1.959963984540054.
 #include <catch2/catch.hpp>
-
 #include <stdexcept>
 
 #include "ringmaster/stats/wilson.hpp"

@@ -1,13 +1,12 @@
 // A writer process is SIGKILLed at pseudo-random moments while committing games; every commit
 // it acknowledged must be in the database after a reopen, and no half-committed game may be.
-#include <catch2/catch.hpp>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <csignal>
 #include <random>
 #include <set>
-
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "ringmaster/store/store.hpp"
 #include "tests/store/store_test_support.hpp"
@@ -26,7 +25,8 @@ namespace {
     auto store = Store::open_for_run(db, lock);
     for (int n = base;; ++n) {
       const int total = store->game_count() + 1;
-      if (!store->commit_game(make_result(std::to_string(n)), {{"games", total}, {"last", n}})) _exit(3);
+      if (!store->commit_game(make_result(std::to_string(n)), {{"games", total}, {"last", n}}))
+        _exit(3);
       if (write(ack_fd, &n, sizeof n) != static_cast<ssize_t>(sizeof n)) _exit(4);
     }
   } catch (...) {
@@ -36,7 +36,8 @@ namespace {
 
 }  // namespace
 
-TEST_CASE("every acknowledged commit survives a SIGKILL of the writer, no partial one appears", "[store][crash]") {
+TEST_CASE("every acknowledged commit survives a SIGKILL of the writer, no partial one appears",
+          "[store][crash]") {
   TempDir dir;
   const std::string db = dir.file("c.db");
   const std::string lock = dir.file("c.lock");

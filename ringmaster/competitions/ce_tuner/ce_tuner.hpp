@@ -106,7 +106,7 @@ class CeTuner final : public Competition {
   JobRequest make_job(const GameKey& key) const;
   rm::game::PlayerSpec make_candidate(const std::vector<double>& optimiser_values,
                                       const std::string& code) const;
-  void start_generation();  // draws the samples of generation_
+  void start_generation();        // draws the samples of generation_
   bool tuning_finished() const;   // every generation played
   int tuning_games_done() const;  // tuning games with a result
   int tuning_games_remaining() const;
@@ -132,8 +132,8 @@ class CeTuner final : public Competition {
   std::vector<CeGenerationRecord> history_;
   std::size_t archived_history_ = 0;            // history_[0, n) is in the store's archive
   std::vector<nlohmann::json> archive_chunks_;  // from restore_archive(), for restore()
-  std::string opponent_description_;  // "" until the first result
-  CandidatePoolStats pool_stats_;     // every finished tuning game; rebuilt by restore_games()
+  std::string opponent_description_;            // "" until the first result
+  CandidatePoolStats pool_stats_;  // every finished tuning game; rebuilt by restore_games()
   std::optional<Validation> validation_;
   // Per run, not persisted (gomill's seen_successful_game and per-job error count).
   bool seen_successful_game_ = false;

@@ -5,10 +5,9 @@
 #pragma once
 
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace rm::comp {
 
@@ -67,15 +66,16 @@ class McTree {
   const McNode& root() const { return root_; }
   const McNode& node_at(const std::vector<int>& path) const;  // throws std::invalid_argument
   const McTreeSettings& settings() const { return settings_; }
-  void set_search_settings(double exploration_coefficient, int max_depth,
-                           bool virtual_loss = false, bool virtual_visit = false);
+  void set_search_settings(double exploration_coefficient, int max_depth, bool virtual_loss = false,
+                           bool virtual_visit = false);
   bool is_ripe(const McNode& node) const { return node.visits != settings_.initial_visits; }
   int node_count() const;
   int branching_factor() const { return branching_factor_; }
 
   // gomill's Tree.describe(): node count, win rate, depth-1 and depth-2 nodes.
   // `format_path` gives the formatted engine parameters of a path.
-  std::string describe(const std::function<std::string(const std::vector<int>&)>& format_parameters) const;
+  std::string describe(
+      const std::function<std::string(const std::vector<int>&)>& format_parameters) const;
 
   // {"w": wins, "v": visits, "c": [children]} ("c" only when expanded).
   nlohmann::json to_json() const;

@@ -122,7 +122,8 @@ std::optional<JobRequest> McTuner::next_job() {
 int McTuner::game_number_of(const rm::game::GameResult& r) const {
   const std::optional<int> number = parse_game_number(r.game_id);
   if (!number || outstanding_.count(*number) == 0)
-    throw std::logic_error("mc_tuner: result for game '" + r.game_id + "', which is not in progress");
+    throw std::logic_error("mc_tuner: result for game '" + r.game_id +
+                           "', which is not in progress");
   return *number;
 }
 

@@ -87,7 +87,7 @@ class McTuner final : public Competition {
   std::string opponent_description_;  // "" until the first result
   CandidatePoolStats pool_stats_;     // every finished tuning game; rebuilt by restore_games()
   std::optional<Validation> validation_;
-  VoidHaltRule void_halt_rule_;       // gomill's halt_on_next_failure
+  VoidHaltRule void_halt_rule_;  // gomill's halt_on_next_failure
   bool last_event_was_result_ = false;
   mutable std::set<std::string> candidate_dirs_written_;  // template files are written once per run
 };

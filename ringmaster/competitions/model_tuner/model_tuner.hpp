@@ -87,12 +87,12 @@ class ModelTuner final : public Competition {
   int wins_ = 0, no_winner_ = 0;                    // over finished games
   std::string opponent_description_;                // "" until the first result
   std::optional<Validation> validation_;
-  bool tuning_finished() const;                     // every tuning game number fixed
-  std::size_t archived_samples_ = 0;                // samples [0, n) are in the store's archive
-  std::vector<nlohmann::json> archive_chunks_;      // from restore_archive(), for restore()
-  CandidatePoolStats pool_stats_;                   // every finished game; rebuilt by restore_games()
+  bool tuning_finished() const;                 // every tuning game number fixed
+  std::size_t archived_samples_ = 0;            // samples [0, n) are in the store's archive
+  std::vector<nlohmann::json> archive_chunks_;  // from restore_archive(), for restore()
+  CandidatePoolStats pool_stats_;               // every finished game; rebuilt by restore_games()
   VoidHaltRule void_halt_rule_;
-  int results_since_history_ = 0;                   // periodic estimate line in the history
+  int results_since_history_ = 0;  // periodic estimate line in the history
   mutable std::set<std::string> candidate_dirs_written_;
 };
 

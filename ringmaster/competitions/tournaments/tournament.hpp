@@ -42,8 +42,8 @@ class Tournament : public Competition {
     rm::control::MatchupSettings settings;
     bool is_ghost = false;
     GameNumbers numbers;
-    MatchupAccumulator accumulator;             // the finished games' statistics
-    bool completed_in_this_run = false;         // gomill's void policy, per run
+    MatchupAccumulator accumulator;      // the finished games' statistics
+    bool completed_in_this_run = false;  // gomill's void policy, per run
     bool last_game_failed = false;
     bool sprt_decided = false;
   };

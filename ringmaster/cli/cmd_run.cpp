@@ -16,7 +16,6 @@
 #include "ringmaster/run/executor/make_executor.hpp"
 #include "ringmaster/run/interrupt_signals.hpp"
 #include "ringmaster/run/job_setup.hpp"
-#include "ringmaster/run/new_files_guard.hpp"
 #include "ringmaster/run/report_inputs.hpp"
 #include "ringmaster/run/ringmaster_error.hpp"
 #include "ringmaster/run/run_loop.hpp"
@@ -44,9 +43,9 @@ int run_command(const CommandLine& line) {
   // A bad control file starts nothing and writes nothing: load it before touching any file.
   rm::control::ControlFile control = rm::control::load_control_file(line.control_file);
   auto paths = rm::run::CompetitionPaths::for_control_file(line.control_file);
-  // Until the startup checks pass, the lock and a new database are only provisional.
-  rm::run::NewFilesGuard new_files(paths);
-  auto session = rm::run::open_for_run(control, paths);  // the lock comes before any engine
+  // The lock comes before any engine. Until the startup checks pass, a new database and lock
+  // file are only provisional: the session removes them unless told to keep them.
+  auto session = rm::run::open_for_run(control, paths, rm::run::NewFiles::Provisional);
 
   using rm::report::LiveDisplay;
   LiveDisplay display(stdout, stderr, LiveDisplay::mode_for(stdout, line.quiet));
@@ -65,7 +64,6 @@ int run_command(const CommandLine& line) {
     if (outcome.failure) {
       std::cerr << *outcome.failure << "\n(use the 'check' command to see stderr output)"
                 << std::endl;
-      session = {};  // closed before new_files removes what it created
       return kExitError;
     }
   }
@@ -90,7 +88,7 @@ int run_command(const CommandLine& line) {
 
   // A cluster that does not answer stops the run before any file is kept.
   auto executor = rm::run::make_executor(executor_choice, options, paths);
-  new_files.keep();
+  session.new_files->keep();
   rm::run::remove_stale_commands(paths.cmd);
   std::error_code ec;
   if (options.record_games) std::filesystem::create_directories(paths.games_dir, ec);
@@ -119,13 +117,20 @@ int run_command(const CommandLine& line) {
     if (summary.workers_stuck) ::_exit(kExitError);
     return kExitError;
   }
-  const std::string report_text = rm::run::write_report_file(session, paths);
   try {
-    rm::run::write_html_report_file(
-        rm::run::gather_report_inputs(session, control, paths, report_text), paths);
-  } catch (const std::exception& e) {
-    // The text report and every game are safe: a failed HTML report is only a warning.
-    std::cerr << "ringmaster: warning: no HTML report: " << e.what() << std::endl;
+    const std::string report_text = rm::run::write_report_file(session, paths);
+    try {
+      rm::run::write_html_report_file(
+          rm::run::gather_report_inputs(session, control, paths, report_text), paths);
+    } catch (const std::exception& e) {
+      // The text report and every game are safe: a failed HTML report is only a warning.
+      std::cerr << "ringmaster: warning: no HTML report: " << e.what() << std::endl;
+    }
+  } catch (const rm::run::RingmasterError& e) {
+    // After a halt on errors the halt is what to fix first (the report likely failed for the
+    // same reason, a read-only directory): it stays the last thing said.
+    if (!summary.halted_on_error) throw;
+    std::cerr << "ringmaster: warning: no report: " << e.what() << std::endl;
   }
   if (summary.halted_on_error) {
     std::cerr << "ringmaster: run halted: " << summary.halt_reason.value_or("") << " (see "

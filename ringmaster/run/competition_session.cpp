@@ -39,10 +39,11 @@ void restore_state(rm::comp::Competition& competition, rm::store::Store& store, 
 }  // namespace
 
 CompetitionSession open_for_run(const rm::control::ControlFile& control,
-                                const CompetitionPaths& paths) {
+                                const CompetitionPaths& paths, NewFiles new_files) {
   CompetitionSession session;
   try {
-    session.store = rm::store::Store::open_for_run(paths.db, paths.lock);
+    session.new_files = std::make_unique<NewFilesGuard>(rm::store::RunLock(paths.lock), paths);
+    session.store = rm::store::Store::open_for_run(paths.db, session.new_files->lock());
   } catch (const rm::store::StoreLocked&) {
     throw RingmasterError("competition is already running");
   } catch (const rm::store::StoreError& e) {
@@ -71,6 +72,7 @@ CompetitionSession open_for_run(const rm::control::ControlFile& control,
   } catch (const rm::store::StoreError& e) {
     throw RingmasterError(e.what());
   }
+  if (new_files == NewFiles::Keep) session.new_files->keep();
   return session;
 }
 

@@ -14,6 +14,7 @@
 #include "ringmaster/run/line_file.hpp"
 #include "ringmaster/run/stop_file.hpp"
 #include "ringmaster/run/terminal_stop_key.hpp"
+#include "ringmaster/run/unwritten_records.hpp"
 
 namespace rm::run {
 namespace {
@@ -65,6 +66,7 @@ class RunLoop {
     if (int restored = restore_missing_history(paths_.hist, store_))
       log_.line("history file: " + std::to_string(restored) +
                 " lines of committed games restored from the database");
+    for (const auto& line : write_unwritten_records(store_, paths_)) log_.line(line);
     store_.save_run_halt(std::nullopt);
     if (!options_.cpus.empty())
       log_.line("games pinned to CPUs " + rm::process::cpu_list_text(options_.cpus) +
@@ -184,7 +186,7 @@ class RunLoop {
 
   void process_finished(const rm::game::GameResult& result) {
     rm::comp::ResultLines lines = competition_.on_result(result);
-    if (!commit(result, history_lines(lines))) {
+    if (!commit_or_count_lost(result, history_lines(lines))) {
       warn("game " + result.game_id + " was already committed; this result is ignored");
       return;
     }
@@ -211,6 +213,18 @@ class RunLoop {
     ++summary_.games_committed;
     for (const auto& l : history) history_.line(l);
     return true;
+  }
+
+  // commit(), noting a game the competition has counted but the database refused: it is
+  // replayed next run, so it is still to be played.
+  bool commit_or_count_lost(const rm::game::GameResult& result,
+                            const std::vector<std::string>& history) {
+    try {
+      return commit(result, history);
+    } catch (const rm::store::StoreError&) {
+      ++results_not_committed_;
+      throw;
+    }
   }
 
   // The database refused a commit (disk full, I/O error): it is intact (the transaction
@@ -259,7 +273,8 @@ class RunLoop {
     pool_->abort_games();
     std::string ids;
     for (const auto& [id, description] : in_progress_) ids += (ids.empty() ? "" : " ") + id;
-    log_.line("run interrupted at " + local_time_text());
+    const std::string signal = interrupt_signal_name();
+    log_.line("run interrupted at " + local_time_text() + (signal.empty() ? "" : " by " + signal));
     log_.line("games in progress were: " + (ids.empty() ? std::string("none") : ids));
     // Games that finished before the abort reached them still count; aborted ones are void
     // and are not committed (the competition reissues them next run).
@@ -267,7 +282,7 @@ class RunLoop {
       if (result.is_void || !summary_.store_error.empty()) return;
       rm::comp::ResultLines lines = competition_.on_result(result);
       try {
-        commit(result, history_lines(lines));
+        commit_or_count_lost(result, history_lines(lines));
       } catch (const rm::store::StoreError& e) {
         store_failed(result.game_id, e.what());
       }
@@ -282,6 +297,7 @@ class RunLoop {
     rm::report::Progress p;
     p.games_played = games_before_run_ + summary_.games_committed;
     p.games_remaining = competition_.games_remaining();
+    if (p.games_remaining) *p.games_remaining += results_not_committed_;
     p.games_played_this_run = summary_.games_committed;
     p.seconds_this_run = std::chrono::duration<double>(Clock::now() - started_).count();
     return p;
@@ -382,6 +398,7 @@ class RunLoop {
   std::optional<std::string> halt_reason_;
   std::vector<std::string> results_, warnings_;
   RunSummary summary_;
+  int results_not_committed_ = 0;  // finished games on_result saw that a commit refused
   bool dirty_ = false;
   std::unique_ptr<TerminalStopKey> stop_key_;  // null without a terminal or when not asked
   Clock::time_point next_stop_key_check_{};

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <optional>
 
+#include "ringmaster/store/run_lock.hpp"
 #include "ringmaster/store/schema.hpp"
 #include "ringmaster/store/sqlite_handle.hpp"
 #include "ringmaster/store/wal_flusher.hpp"
@@ -21,20 +22,6 @@ using detail::WriteTransaction;
 
 // A reader waits this long for a writer's checkpoint instead of failing at once.
 constexpr int kBusyTimeoutMs = 5000;
-
-// Takes the competition's single-instance lock; returns the descriptor (kept open, so the lock
-// lasts as long as the Store and is released by the kernel if the process dies).
-int take_lock(const std::string& lock_path) {
-  const int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd < 0) throw StoreError("cannot open lock file " + lock_path + ": " + std::strerror(errno));
-  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
-    const int error = errno;
-    ::close(fd);
-    if (error == EWOULDBLOCK) throw StoreLocked("competition is already running");
-    throw StoreError("cannot lock " + lock_path + ": " + std::strerror(error));
-  }
-  return fd;
-}
 
 sqlite3* open_database(const std::string& db_path, int flags) {
   sqlite3* db = nullptr;
@@ -50,12 +37,31 @@ sqlite3* open_database(const std::string& db_path, int flags) {
   return db;
 }
 
+// A database damaged in the middle (a bad disk, a copy cut short, stray writes) reads fine
+// where a run looks (the last rows) and would be written on into a worse state; SQLite's
+// quick_check (every page and record, not the indexes' contents: about a second per GB when
+// cached, see performance.md) finds it before anything is read or written.
+void check_integrity(sqlite3* db, const std::string& db_path) {
+  const std::string advice =
+      ": restore it from a backup (`sqlite3 " + db_path +
+      " .recover` may save most of it), or remove it (`reset`) to start the competition again";
+  std::string found;
+  try {
+    Statement check(db, "PRAGMA quick_check(1)");
+    found = check.step() ? check.column_text(0) : "no answer";
+  } catch (const StoreError& e) {
+    found = e.what();
+  }
+  if (found != "ok")
+    throw StoreError("database " + db_path + " is damaged (" + found + ")" + advice);
+}
+
 }  // namespace
 
-Store::Store(sqlite3* db, int lock_fd, bool read_only)
+Store::Store(sqlite3* db, std::unique_ptr<RunLock> lock, bool read_only)
     : db_(db),
       cache_(std::make_unique<detail::StatementCache>(db)),
-      lock_fd_(lock_fd),
+      lock_(std::move(lock)),
       read_only_(read_only) {
   if (!read_only) {
     const char* file = sqlite3_db_filename(db, "main");
@@ -68,15 +74,25 @@ Store::~Store() {
   flusher_.reset();  // the last commits on disk before SQLite checkpoints and removes the WAL
   cache_.reset();
   sqlite3_close_v2(db_);
-  if (lock_fd_ >= 0) ::close(lock_fd_);  // releases the flock
+  lock_.reset();  // releases the flock (if this store holds it), once the database is closed
 }
 
 std::unique_ptr<Store> Store::open_for_run(const std::string& db_path,
                                            const std::string& lock_path) {
-  const int lock_fd = take_lock(lock_path);
+  auto lock = std::make_unique<RunLock>(lock_path);
+  return open_writable(db_path, std::move(lock));
+}
+
+std::unique_ptr<Store> Store::open_for_run(const std::string& db_path, const RunLock&) {
+  return open_writable(db_path, nullptr);
+}
+
+std::unique_ptr<Store> Store::open_writable(const std::string& db_path,
+                                            std::unique_ptr<RunLock> lock) {
   sqlite3* db = nullptr;
   try {
     db = open_database(db_path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX);
+    check_integrity(db, db_path);
     // WAL: readers (show/report) never block the writer. synchronous=NORMAL: COMMIT returns
     // once the transaction is in the WAL (a kill of the process cannot lose it) without the
     // fsync FULL waits for (3 ms a game on a VM disk, most of the run loop's cost); the
@@ -86,10 +102,9 @@ std::unique_ptr<Store> Store::open_for_run(const std::string& db_path,
     detail::migrate(db);
   } catch (...) {
     sqlite3_close_v2(db);
-    ::close(lock_fd);
     throw;
   }
-  return std::unique_ptr<Store>(new Store(db, lock_fd, false));
+  return std::unique_ptr<Store>(new Store(db, std::move(lock), false));
 }
 
 std::unique_ptr<Store> Store::open_read_only(const std::string& db_path) {
@@ -103,6 +118,7 @@ std::unique_ptr<Store> Store::open_read_only(const std::string& db_path) {
   sqlite3* db = open_database(db_path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX);
   try {
     detail::exec(db, "PRAGMA query_only = ON");
+    check_integrity(db, db_path);
     const int version = detail::read_schema_version(db);
     if (version == 0) throw StoreError(db_path + " is not a ringmaster database (no meta table)");
     if (version > kSchemaVersion)
@@ -113,7 +129,7 @@ std::unique_ptr<Store> Store::open_read_only(const std::string& db_path) {
     sqlite3_close_v2(db);
     throw;
   }
-  return std::unique_ptr<Store>(new Store(db, -1, true));
+  return std::unique_ptr<Store>(new Store(db, nullptr, true));
 }
 
 namespace {
@@ -264,6 +280,13 @@ bool Store::commit_game(const rm::game::GameResult& r, const nlohmann::json& new
   // back (destructor), leaving the state as it was.
   if (!insert.step_unless_constraint()) return false;
   const auto seq = static_cast<std::int64_t>(sqlite3_last_insert_rowid(db_));
+  if (!r.unwritten_sgf.empty()) {
+    // Tells the next run, without a scan of every game, that a record waits to be written.
+    Statement mark(*cache_, db_,
+                   "INSERT INTO meta (key, value) VALUES ('unwritten_records', '1') "
+                   "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+    mark.step();
+  }
   write_state(*cache_, db_, new_state);
   if (!statistics.is_null()) write_statistics_after_game(*cache_, db_, seq, statistics);
   if (!archive_chunk.is_null()) {
@@ -274,6 +297,36 @@ bool Store::commit_game(const rm::game::GameResult& r, const nlohmann::json& new
   transaction.commit();
   committed();
   return true;
+}
+
+std::vector<rm::game::GameResult> Store::games_with_unwritten_records() {
+  if (read_meta(db_, "unwritten_records") != "1") return {};
+  std::vector<rm::game::GameResult> waiting;
+  for (auto& r : read_results(db_,
+                              "SELECT result_json FROM games WHERE sgf_path IS NULL AND "
+                              "instr(result_json, '\"unwritten_sgf\"') > 0 ORDER BY seq",
+                              "game result"))
+    if (!r.unwritten_sgf.empty()) waiting.push_back(std::move(r));
+  return waiting;
+}
+
+void Store::record_written(const rm::game::GameResult& r) {
+  if (read_only_) throw StoreError("record_written on a read-only store");
+  WriteTransaction transaction(db_);
+  Statement update(db_, "UPDATE games SET result_json = ?1, sgf_path = ?2 WHERE game_id = ?3");
+  update.bind(1, rm::game::to_json(r).dump()).bind(2, r.sgf_path).bind(3, r.game_id);
+  update.step();
+  transaction.commit();
+  committed();
+}
+
+void Store::forget_unwritten_records() {
+  if (read_only_) throw StoreError("forget_unwritten_records on a read-only store");
+  WriteTransaction transaction(db_);
+  Statement remove(db_, "DELETE FROM meta WHERE key = 'unwritten_records'");
+  remove.step();
+  transaction.commit();
+  committed();
 }
 
 std::vector<nlohmann::json> Store::archive_chunks() {

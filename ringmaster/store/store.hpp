@@ -23,6 +23,10 @@ class WalFlusher;
 }  // namespace rm::store::detail
 
 namespace rm::store {
+class RunLock;
+}  // namespace rm::store
+
+namespace rm::store {
 
 class StoreError : public std::runtime_error {
  public:
@@ -52,9 +56,13 @@ struct RunHalt {
 
 class Store {
  public:
-  // Creates or migrates the database; throws StoreLocked / StoreError.
+  // Takes the lock (held until the store is closed), then creates or migrates the database;
+  // throws StoreLocked / StoreError.
   static std::unique_ptr<Store> open_for_run(const std::string& db_path,
                                              const std::string& lock_path);
+  // The same under a lock the caller holds, and keeps until after the store is closed (so
+  // that it can remove what it created before anyone else may touch the files).
+  static std::unique_ptr<Store> open_for_run(const std::string& db_path, const RunLock& lock);
   // For show/report while a run goes on: no lock, never writes; throws StoreError if the
   // database does not exist or has an unknown schema version.
   static std::unique_ptr<Store> open_read_only(const std::string& db_path);
@@ -77,6 +85,13 @@ class Store {
                    const std::string& history_lines = "",
                    const nlohmann::json& statistics = nullptr,
                    const nlohmann::json& archive_chunk = nullptr);
+  // Finished games whose SGF record could not be written (the text is in their row), in
+  // commit order. No scan when there are none: commit_game flags them in meta.
+  std::vector<rm::game::GameResult> games_with_unwritten_records();
+  // The game's record is now written: its row gets `r` (sgf_path set, the text dropped).
+  void record_written(const rm::game::GameResult& r);
+  // Every waiting record is written: clears the flag.
+  void forget_unwritten_records();
   // Every archive chunk (Competition::archive_chunk()), in commit order.
   std::vector<nlohmann::json> archive_chunks();
   // The statistics stored with the last game, if they still cover every stored game (their
@@ -108,12 +123,14 @@ class Store {
   void wait_until_durable();
 
  private:
-  Store(sqlite3* db, int lock_fd, bool read_only);
+  Store(sqlite3* db, std::unique_ptr<RunLock> lock, bool read_only);
+  static std::unique_ptr<Store> open_writable(const std::string& db_path,
+                                              std::unique_ptr<RunLock> lock);
   void committed();
   sqlite3* db_;
   std::unique_ptr<detail::StatementCache> cache_;
   std::unique_ptr<detail::WalFlusher> flusher_;  // null when read-only
-  int lock_fd_;                                  // -1 when read-only
+  std::unique_ptr<RunLock> lock_;                // null when read-only or the caller holds the lock
   bool read_only_;
 };
 

@@ -59,11 +59,19 @@ TEST_CASE(
   CHECK_THAT(games[0].unwritten_sgf, Catch::Contains("GN[sgffail 0_0]"));
   CHECK_THAT(c.run({"show"}).out,
              Catch::Contains("the last run halted on errors: cannot write SGF records"));
-  // Once records can be written again the run carries on.
+  // Once records can be written again the run carries on, and first writes out the record
+  // that waited in the database.
   std::filesystem::remove(c.file(".games"));
   f = c.run({"run", "-q"});
   CHECK(f.exit_status == 0);
-  CHECK(c.games().size() == 6);
+  REQUIRE(c.games().size() == 6);
+  const auto first = c.games()[0];
+  CHECK(first.sgf_path == c.file(".games") + "/0_0.sgf");
+  CHECK(first.sgf_write_error.empty());
+  CHECK(first.unwritten_sgf.empty());
+  CHECK_THAT(rm::test::slurp(first.sgf_path), Catch::Contains("GN[sgffail 0_0]"));
+  CHECK_THAT(rm::test::slurp(c.file(".log")),
+             Catch::Contains("game 0_0: SGF record written to " + first.sgf_path));
   CHECK(c.run({"show", "--json"}).out.find("\"error\": false") != std::string::npos);
   CHECK(rm::test::tagged_processes_after(c.tag(), 5s).empty());
 }
@@ -89,6 +97,8 @@ TEST_CASE(
   const int before = c.committed_games();
   CHECK(before > 0);
   CHECK(before < 40);
+  // The game the database refused is still to be played: the total is still 40.
+  CHECK_THAT(f->out, Catch::Contains(", " + std::to_string(before) + "/40 in total; stopped: "));
   CHECK(rm::test::tagged_processes_after(c.tag(), 5s).empty());
 
   auto again = c.run({"run", "-q"});
@@ -203,4 +213,46 @@ TEST_CASE("run: skip_player_checks says how many checks it skips", "[e2e][nothin
   auto f = c.run({"run"});
   CHECK(f.exit_status == 0);
   CHECK_THAT(f.out, Catch::StartsWith("skipping 2 Player checks\n"));
+}
+
+TEST_CASE("run, show and report refuse a database damaged in the middle, naming it",
+          "[e2e][nothing-lost]") {
+  CompetitionDir c("damaged", playoff_yaml(60));
+  REQUIRE(c.run({"run", "-q"}).exit_status == 0);
+  const std::string db = c.file(".db");
+  const auto size = std::filesystem::file_size(db);
+  REQUIRE(size > 8 * 4096);
+  {
+    std::string junk(4096, '\0');
+    unsigned x = 29;
+    for (auto& ch : junk) ch = static_cast<char>((x = x * 1103515245u + 12345u) >> 16);
+    std::fstream file(db, std::ios::in | std::ios::out | std::ios::binary);
+    file.seekp(static_cast<std::streamoff>(size / 2 / 4096 * 4096));
+    file.write(junk.data(), static_cast<std::streamsize>(junk.size()));
+    REQUIRE(file.good());
+  }
+  c.write(playoff_yaml(80));  // more games to play: a run would write
+  for (const std::vector<std::string>& command :
+       {std::vector<std::string>{"run", "-q"}, {"show"}, {"report"}}) {
+    auto f = c.run(command);
+    INFO(command[0] << ": " << f.err);
+    CHECK(f.exit_status == 1);
+    CHECK_THAT(f.err, Catch::StartsWith("ringmaster: database " + db + " is damaged ("));
+    CHECK_THAT(f.err, Catch::Contains("restore it from a backup"));
+  }
+  CHECK(std::filesystem::file_size(db) == size);
+}
+
+TEST_CASE("run: when neither records nor the report can be written, the halt reason is said last",
+          "[e2e][nothing-lost]") {
+  CompetitionDir c("nowrite", playoff_yaml(4));
+  // As in a read-only directory: no record, and no report (its temporary file is taken).
+  std::ofstream(c.file(".games")) << "not a directory\n";
+  std::filesystem::create_directory(c.file(".report.new"));
+  auto f = c.run({"run", "-q"});
+  INFO(f.err);
+  CHECK(f.exit_status == 1);
+  CHECK_THAT(f.err, Catch::Contains("ringmaster: warning: no report: "));
+  CHECK_THAT(f.err, Catch::EndsWith("ringmaster: run halted: cannot write SGF records (see " +
+                                    c.file(".log") + ")\n"));
 }

@@ -84,6 +84,43 @@ TEST_CASE("stop lets games in progress finish and a second ringmaster is refused
   CHECK(rm::test::tagged_processes_after(event.tag(), 5s).empty());
 }
 
+TEST_CASE("SIGHUP (a dropped ssh session) is an interruption like SIGTERM, logged", "[e2e]") {
+  EventDir event("hangup", 5000, 40);
+  auto running = event.start({"run", "-j", "2", "-q"});
+  REQUIRE(event.wait_for_games(2));
+  running->send(SIGHUP);
+  auto f = running->wait(30s);
+  REQUIRE(f);
+  CHECK(f->signal == 0);
+  CHECK(f->exit_status == 3);
+  CHECK_THAT(f->err, Catch::EndsWith("ringmaster: interrupted\n"));
+  std::string log = rm::test::slurp(event.file(".log"));
+  CHECK_THAT(log, Catch::Contains("run interrupted at "));
+  CHECK_THAT(log, Catch::Contains(" by SIGHUP\n"));
+  CHECK_THAT(log, Catch::Contains("games in progress were: "));
+  CHECK(event.committed_games() >= 2);
+  CHECK(rm::test::tagged_processes_after(event.tag(), 5s).empty());
+}
+
+TEST_CASE("a run started ignoring SIGHUP (nohup) carries on after one", "[e2e]") {
+  EventDir event("nohup", 5000, 40);
+  rm::test::ChildProcess running({"/bin/bash", "-c", "trap '' HUP; exec \"$0\" \"$1\" run -j 2 -q",
+                                  rm::test::kRingmaster, event.control()},
+                                 event.file("nohup-run"), event.tag());
+  REQUIRE(event.wait_for_games(2));
+  running.send(SIGHUP);
+  const int after_hangup = event.committed_games();
+  REQUIRE(event.wait_for_games(after_hangup + 2));
+  running.send(SIGINT);
+  auto f = running.wait(30s);
+  REQUIRE(f);
+  CHECK(f->exit_status == 3);
+  std::string log = rm::test::slurp(event.file(".log"));
+  CHECK_THAT(log, Catch::Contains(" by SIGINT\n"));
+  CHECK_THAT(log, !Catch::Contains("SIGHUP"));
+  CHECK(rm::test::tagged_processes_after(event.tag(), 5s).empty());
+}
+
 TEST_CASE("Ctrl-C exits 3 at once and keeps the finished games", "[e2e]") {
   EventDir event("interrupted", 5000, 40);
   auto running = event.start({"run", "-j", "2", "-q"});

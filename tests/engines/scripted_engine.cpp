@@ -49,6 +49,8 @@
 //                                 engine slow to start (loading a network), for the reuse bench.
 //   --sleep-before-move SECONDS   sleeps this long (wall time) before each move: a slow engine
 //                                 whose pace does not depend on the machine's load.
+//   --wait-for-file PATH          before each move, waits until PATH exists (a gate a test
+//                                 opens when it is ready: a game that cannot end before).
 //   --explain                     implements gomill-explain_last_move ("move N by scripted").
 //   --final-score S               implements final_score, answering S.
 //   --fail-command NAME           answers NAME with "? forced failure" (repeatable), e.g.
@@ -101,6 +103,7 @@ struct Options {
   double burn_cpu_s = 0;
   double sleep_before_move_s = 0;
   double sleep_at_start_s = 0;
+  std::string wait_for_file;  // --wait-for-file
   std::set<std::string> fail_commands;
   std::vector<std::string> moves;  // --moves
   unsigned seed = 0;
@@ -187,6 +190,8 @@ Options parse_options(int argc, char** argv) {
       o.sleep_at_start_s = std::atof(value().c_str());
     else if (a == "--sleep-before-move")
       o.sleep_before_move_s = std::atof(value().c_str());
+    else if (a == "--wait-for-file")
+      o.wait_for_file = value();
     else if (a == "--explain")
       o.explain = true;
     else if (a == "--wait-for-stdin")
@@ -440,6 +445,8 @@ class Engine {
     burn_cpu(opt_.burn_cpu_s);
     if (opt_.sleep_before_move_s > 0)
       std::this_thread::sleep_for(std::chrono::duration<double>(opt_.sleep_before_move_s));
+    while (!opt_.wait_for_file.empty() && ::access(opt_.wait_for_file.c_str(), F_OK) != 0)
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
     if (reached(opt_.crash_after)) {
       std::fprintf(stderr, "scripted_engine: crashing after %d moves\n", moves_);
       std::fflush(stderr);

@@ -4,7 +4,10 @@
 
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <random>
 
 #include "ringmaster/store/store.hpp"
 #include "tests/store/store_test_support.hpp"
@@ -192,4 +195,33 @@ TEST_CASE("recent_games: the last games in commit order, all when fewer", "[stor
   CHECK(last[1].winner == "w");
   CHECK(store->recent_games(10).size() == 5);
   CHECK(store->recent_games(0).empty());
+}
+
+TEST_CASE("a database damaged in the middle is refused at open, naming the file", "[store]") {
+  TempDir dir;
+  const std::string db = dir.file("c.db");
+  {
+    auto store = Store::open_for_run(db, dir.file("c.lock"));
+    store->save_definition({{"d", 1}});
+    store->save_competition_type("playoff");
+    for (int i = 0; i < 300; ++i)
+      REQUIRE(store->commit_game(make_result(std::to_string(i)), {{"n", i}}));
+  }  // closed: the WAL is checkpointed into the database file
+  const auto size = std::filesystem::file_size(db);
+  REQUIRE(size > 16 * 4096);
+  {
+    // 4 KB of (seeded) random bytes over a page in the middle: not the header.
+    std::mt19937 rng(29);
+    std::string junk(4096, '\0');
+    for (auto& c : junk) c = static_cast<char>(rng());
+    std::fstream file(db, std::ios::in | std::ios::out | std::ios::binary);
+    file.seekp(static_cast<std::streamoff>(size / 2 / 4096 * 4096));
+    file.write(junk.data(), static_cast<std::streamsize>(junk.size()));
+    REQUIRE(file.good());
+  }
+  CHECK_THROWS_WITH(Store::open_for_run(db, dir.file("c.lock")),
+                    Catch::StartsWith("database " + db + " is damaged (") &&
+                        Catch::Contains("restore it from a backup"));
+  CHECK_THROWS_WITH(Store::open_read_only(db),
+                    Catch::StartsWith("database " + db + " is damaged ("));
 }

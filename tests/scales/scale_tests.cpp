@@ -1,11 +1,11 @@
 // Scales: gomill's worked examples (reference §6), the integer quirk, expressions, errors.
-#include "scales/grid.hpp"
-#include "scales/scale.hpp"
-
 #include <catch2/catch.hpp>
-
+#include <limits>
 #include <string>
 #include <vector>
+
+#include "scales/grid.hpp"
+#include "scales/scale.hpp"
 
 using namespace rm::scales;
 
@@ -40,7 +40,8 @@ void check_close(const std::vector<double>& got, const std::vector<double>& want
 
 }  // namespace
 
-TEST_CASE("LINEAR(0, 8) split 3 gives 1.333, 4.0, 6.667 (gomill's docs say 1, 4, 7 wrongly)", "[scales]") {
+TEST_CASE("LINEAR(0, 8) split 3 gives 1.333, 4.0, 6.667 (gomill's docs say 1, 4, 7 wrongly)",
+          "[scales]") {
   auto scale = make_linear(0, 8, false);
   check_close(as_doubles(samples(*scale, 3)), {4.0 / 3, 4.0, 20.0 / 3});
   CHECK(scale->describe() == "LINEAR(0.0, 8.0)");
@@ -66,7 +67,8 @@ TEST_CASE("LOG(0.01, 5.0) split 8", "[scales]") {
 
 TEST_CASE("LOG(10, 10000, integer) split 8", "[scales]") {
   auto scale = make_log(10, 10000, true);
-  CHECK(as_ints(samples(*scale, 8)) == std::vector<long long>{15, 37, 87, 205, 487, 1155, 2738, 6494});
+  CHECK(as_ints(samples(*scale, 8)) ==
+        std::vector<long long>{15, 37, 87, 205, 487, 1155, 2738, 6494});
   CHECK(scale->describe() == "LOG(10.0, 10000.0, integer=True)");
 }
 
@@ -129,7 +131,8 @@ TEST_CASE("expressions in x", "[scales]") {
   CHECK(std::get<double>(make_expression("ceil(x) + trunc(-1.5)", false)->at(0.2)) == 0.0);
   CHECK(make_expression("2*x", true)->describe() == "EXPRESSION('2*x', integer=True)");
   CHECK_THROWS_AS(make_expression("2*", false), ScaleError);
-  CHECK_THROWS_WITH(make_expression("foo(x)", false), Catch::Contains("invalid expression 'foo(x)'"));
+  CHECK_THROWS_WITH(make_expression("foo(x)", false),
+                    Catch::Contains("invalid expression 'foo(x)'"));
   CHECK_THROWS_AS(make_expression("y+1", false), ScaleError);
   CHECK_THROWS_WITH(make_expression("ln(x-1)", false)->at(0.5), Catch::Contains("gives nan"));
 }
@@ -140,4 +143,21 @@ TEST_CASE("definitions are full and typed", "[scales]") {
   CHECK(make_log(50, 5000, true)->definition() ==
         nlohmann::json::parse(R"({"type":"LOG","lower":50.0,"upper":5000.0,"integer":true})"));
   CHECK(make_expression("x", false)->definition()["expression"] == "x");
+}
+
+TEST_CASE("LINEAR and LOG bounds must keep every value finite and printable", "[scales][hostile]") {
+  // -1e308..1e308 once gave every candidate `inf`: the range is beyond a double.
+  CHECK_THROWS_WITH(make_linear(-1e308, 1e308, false),
+                    "upper bound - lower bound is beyond a double (1e+308 - -1e+308)");
+  CHECK_THROWS_WITH(make_log(1e-300, 1e300, false), Catch::Contains("is beyond a double"));
+  CHECK_THROWS_WITH(make_linear(0, std::numeric_limits<double>::infinity(), false),
+                    "bounds must be finite numbers");
+  CHECK_THROWS_WITH(make_linear(0, std::numeric_limits<double>::quiet_NaN(), false),
+                    "bounds must be finite numbers");
+  CHECK_THROWS_WITH(make_linear(0, 1e19, true),
+                    "the bounds of an integer scale must be within -9e18..9e18");
+  // Wide but finite ranges are fine: every value lies between the bounds.
+  auto wide = make_linear(-1e307, 1e307, false);
+  CHECK(std::get<double>(wide->at(1.0)) == 1e307);
+  CHECK(std::get<long long>(make_linear(0, 9e18, true)->at(0.5)) == 4500000000000000000LL);
 }

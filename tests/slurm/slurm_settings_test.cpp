@@ -63,6 +63,16 @@ TEST_CASE("bad executor settings name the file, the place and the setting", "[sl
   CHECK_THAT(load_error("executor:\n  engine_prefix: [srun]\n"),
              Catch::Contains("executor.engine_prefix: only used with mode: engines"));
   CHECK_THAT(load_error("executor:\n  partiton: gpu\n"), Catch::Contains("partition"));
+  // Slurm settings beside an explicit `type: local` were once ignored silently.
+  CHECK_THAT(load_error("executor: {type: local, partition: gpu}\n"),
+             Catch::Matches(".*settings\\.yaml:\\d+:\\d+: executor\\.partition: a Slurm setting, "
+                            "not used with type: local \\(set type: slurm, or remove it\\)"));
+  for (const char* key : {"mode: engines", "games_in_flight: 2", "account: go", "time_limit: '5'",
+                          "srun_args: [--mem=1G]", "ringmaster_play: /x"})
+    CHECK_THAT(load_error(std::string("executor:\n  type: local\n  ") + key + "\n"),
+               Catch::Contains("a Slurm setting, not used with type: local"));
+  // Without a type they are kept for `run --executor slurm`.
+  CHECK(load_error("executor:\n  partition: gpu\n").empty());
 }
 
 TEST_CASE("engine commands get the prefix and the Slurm options as whole arguments",
@@ -122,8 +132,9 @@ TEST_CASE("a failed job step's void reason says what the cluster did", "[slurm][
              Catch::StartsWith("slurm: srun failed (exit status 143)"));
   // A job cancelled before srun got it: srun says only that it got no allocation.
   srun.exit_code = 1;
-  srun.err = "srun: error: Unable to allocate resources: Job/step already completing or "
-             "completed\n";
+  srun.err =
+      "srun: error: Unable to allocate resources: Job/step already completing or "
+      "completed\n";
   CHECK(rm::run::slurm_cause_needs_job_state(srun.err));
   CHECK_THAT(rm::run::slurm_failure_reason(srun, "", "CANCELLED"),
              Catch::StartsWith("slurm: the job was cancelled (srun exit status 1):\n"));

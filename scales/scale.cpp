@@ -21,10 +21,24 @@ std::string integer_suffix(bool integer) {
   return integer ? ", integer=True" : "";
 }
 
+// Every value of a LINEAR or LOG scale lies between its bounds, so bounds that are finite
+// (and within round_like_gomill's range for an integer scale) give finite, printable
+// values, provided the arithmetic between them is finite too (checked by each scale).
+void check_bounds(double lo, double hi, bool integer) {
+  if (!std::isfinite(lo) || !std::isfinite(hi)) throw ScaleError("bounds must be finite numbers");
+  if (integer && !(std::fabs(lo) <= 9e18 && std::fabs(hi) <= 9e18))
+    throw ScaleError("the bounds of an integer scale must be within -9e18..9e18");
+}
+
 class LinearScale final : public Scale {
  public:
   LinearScale(double lo, double hi, bool integer)
-      : lo_(lo), hi_(hi), range_(hi - lo), integer_(integer) {}
+      : lo_(lo), hi_(hi), range_(hi - lo), integer_(integer) {
+    check_bounds(lo, hi, integer);
+    if (!std::isfinite(range_))
+      throw ScaleError("upper bound - lower bound is beyond a double (" + python_repr(hi) + " - " +
+                       python_repr(lo) + ")");
+  }
   Value at(double f) const override {
     double result = f * range_ + lo_;
     if (integer_) return round_like_gomill(result);
@@ -45,10 +59,14 @@ class LinearScale final : public Scale {
 class LogScale final : public Scale {
  public:
   LogScale(double lo, double hi, bool integer) : lo_(lo), hi_(hi), integer_(integer) {
+    check_bounds(lo, hi, integer);
     if (lo == 0.0) throw ScaleError("lower bound is zero");
     double ratio = hi / lo;
     if (!(ratio > 0.0))
       throw ScaleError("math domain error: upper bound / lower bound must be positive");
+    if (!std::isfinite(ratio))
+      throw ScaleError("upper bound / lower bound is beyond a double (" + python_repr(hi) + " / " +
+                       python_repr(lo) + ")");
     rate_ = std::log(ratio);
   }
   Value at(double f) const override {

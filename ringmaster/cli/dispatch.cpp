@@ -14,8 +14,13 @@ namespace rm::cli {
 int dispatch(const CommandLine& line) {
   try {
     // The same order as gomill: a missing file first, then a forbidden extension.
-    if (!std::filesystem::exists(line.control_file))
-      throw rm::run::RingmasterError("control file " + line.control_file + " not found");
+    // With an error code: a symlink loop (ELOOP) is an unreadable control file, not a bug.
+    std::error_code ec;
+    const bool exists = std::filesystem::exists(line.control_file, ec);
+    if (ec)
+      throw rm::control::ConfigError(line.control_file +
+                                     ": cannot read control file: " + ec.message());
+    if (!exists) throw rm::run::RingmasterError("control file " + line.control_file + " not found");
     (void)rm::run::CompetitionPaths::for_control_file(line.control_file);
     if (line.command == "run") return run_command(line);
     if (line.command == "stop") return stop_command(line);

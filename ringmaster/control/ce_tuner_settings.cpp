@@ -135,7 +135,7 @@ CeTunerSettings read_ce_tuner(const Reader& r, const Mapping& top, const Control
   s.candidate = read_candidate(r, top.require("candidate"), read_params, control);
 
   if (auto f = top.find("seed")) s.seed = read_seed(r, *f);
-  if (auto f = top.find("validation")) s.validation = read_validation(r, *f);
+  if (auto f = top.find("validation")) s.validation = read_validation(r, *f, true);
   return s;
 }
 

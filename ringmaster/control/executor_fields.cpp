@@ -81,6 +81,12 @@ ExecutorSettings read_executor(const Reader& r, const Field& f) {
   }
   if (m.find("engine_prefix") && s.mode != SlurmMode::Engines)
     r.fail(*m.find("engine_prefix"), "only used with mode: engines");
+  // An explicit `type: local` says the Slurm settings will never be used: a mistake. Without
+  // `type` they are kept for `run --executor slurm`.
+  if (m.find("type") && e.type == ExecutorType::Local)
+    for (const auto& [key, field] : m.entries())
+      if (key != "type")
+        r.fail(field, "a Slurm setting, not used with type: local (set type: slurm, or remove it)");
   return e;
 }
 

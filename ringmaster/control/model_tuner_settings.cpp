@@ -52,7 +52,7 @@ ModelParameter read_model_parameter(const Reader& r, const Field& item,
     p.engine.scale = p.log_scale ? rm::scales::make_log(p.lower, p.upper, p.integer)
                                  : rm::scales::make_linear(p.lower, p.upper, p.integer);
   } catch (const rm::scales::ScaleError& e) {
-    r.fail(item, e.what());
+    r.fail(upper_field, e.what());  // bounds too far apart, or too large for an integer
   }
   p.engine.split = 1;
   p.engine.format = rm::scales::default_format(p.engine.code);
@@ -116,7 +116,8 @@ ModelTunerSettings read_model_tuner(const Reader& r, const Mapping& top,
       r.fail(*f, "must be between 0 and 0.5 (got " + rm::scales::python_repr(s.cell_share) + ")");
   }
   if (auto f = top.find("seed")) s.seed = read_seed(r, *f);
-  if (auto f = top.find("validation")) s.validation = read_validation(r, *f);
+  if (auto f = top.find("validation"))
+    s.validation = read_validation(r, *f, s.number_of_games.has_value());
   return s;
 }
 

@@ -3,10 +3,10 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <variant>
 
 #include "ringmaster/control/player_fields.hpp"
+#include "ringmaster/game/bounded_file.hpp"
 #include "ringmaster/game/opening_from_sgf.hpp"
 #include "ringmaster/game/sgf_reader.hpp"
 
@@ -15,6 +15,9 @@ namespace rm::control::detail {
 namespace {
 
 namespace fs = std::filesystem;
+
+// An SGF collection may hold many records: more room than for a control file.
+constexpr std::size_t kMaxOpeningsFileBytes = 16 * 1024 * 1024;
 
 // The SGF files named by the setting: the file itself, or a directory's *.sgf files by name.
 std::vector<fs::path> sgf_files(const Reader& r, const Field& f, const fs::path& path) {
@@ -31,16 +34,18 @@ std::vector<fs::path> sgf_files(const Reader& r, const Field& f, const fs::path&
     if (files.empty()) r.fail(f, "directory " + path.string() + " has no .sgf files");
     return files;
   }
-  if (!fs::exists(path, ec)) r.fail(f, "no such file or directory: " + path.string());
+  if (!fs::exists(path, ec))
+    r.fail(f, ec ? "cannot read " + path.string() + ": " + ec.message()
+                 : "no such file or directory: " + path.string());
   return {path};
 }
 
+// A FIFO or a device (/dev/zero) would block or never end: only regular files, bounded.
 std::string read_whole(const Reader& r, const Field& f, const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) r.fail(f, "cannot read " + path.string());
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  auto read = rm::game::read_bounded_file(path.string(), kMaxOpeningsFileBytes);
+  if (auto* problem = std::get_if<rm::game::FileProblem>(&read))
+    r.fail(f, "cannot read " + path.string() + ": " + problem->message);
+  return std::move(std::get<std::string>(read));
 }
 
 [[noreturn]] void fail_in_sgf(const fs::path& file, rm::game::SgfPosition p,

@@ -11,9 +11,10 @@ namespace {
 double seconds(const Reader& r, const Mapping& m, const std::string& key, bool zero_allowed) {
   Field f = m.require(key);
   double v = read_number(r, f);
-  if (!std::isfinite(v) || v < 0 || (!zero_allowed && v == 0))
-    r.fail(f, zero_allowed ? "must be a number of seconds, 0 or more"
-                           : "must be a positive number of seconds");
+  if (!std::isfinite(v) || v < 0 || (!zero_allowed && v == 0) || v > rm::game::kMaxClockSeconds)
+    r.fail(f, std::string(zero_allowed ? "must be a number of seconds, 0 or more"
+                                       : "must be a positive number of seconds") +
+                  ", at most 1e9 (got " + f.node.Scalar() + ")");
   return v;
 }
 

@@ -121,7 +121,7 @@ CandidateTemplate read_candidate(const Reader& r, const Field& f,
   return t;
 }
 
-ValidationSettings read_validation(const Reader& r, const Field& f) {
+ValidationSettings read_validation(const Reader& r, const Field& f, bool has_end) {
   Mapping m(r, f, {"every", "games", "at_end"});
   ValidationSettings v;
   constexpr long long kMaxGames = 1000000000;
@@ -130,7 +130,11 @@ ValidationSettings read_validation(const Reader& r, const Field& f) {
   const auto games = m.find("games");
   if (every) v.every = read_int_in(r, *every, 0, kMaxGames, range);
   if (games) v.games = read_int_in(r, *games, 0, kMaxGames, range);
-  if (auto e = m.find("at_end")) v.at_end = read_int_in(r, *e, 0, kMaxGames, range);
+  if (auto e = m.find("at_end")) {
+    v.at_end = read_int_in(r, *e, 0, kMaxGames, range);
+    if (v.at_end > 0 && !has_end)
+      r.fail(*e, "needs number_of_games (without it the tuning has no end for a final round)");
+  }
   if (v.every > 0 && !games)
     r.fail(m.self(), "every needs games (the games of each validation round)");
   if (v.games > 0 && !every)

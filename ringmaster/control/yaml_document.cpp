@@ -11,6 +11,7 @@
 
 #include "ringmaster/control/config_error.hpp"
 #include "ringmaster/control/utf8.hpp"
+#include "ringmaster/control/yaml_stream.hpp"
 #include "ringmaster/game/bounded_file.hpp"
 
 namespace rm::control::detail {
@@ -169,9 +170,9 @@ YAML::Node load_yaml_document(const std::string& path) {
     throw ConfigError(path + ": cannot read control file: " + problem->message);
   const std::string& text = std::get<std::string>(read);
   check_bytes(path, text);
-  std::vector<YAML::Node> documents;
+  YamlStream stream;
   try {
-    documents = YAML::LoadAll(text);
+    stream = parse_yaml_stream(text);
   } catch (const YAML::DeepRecursion& e) {
     too_deep(path, text, e.mark);
   } catch (const YAML::ParserException& e) {
@@ -179,12 +180,11 @@ YAML::Node load_yaml_document(const std::string& path) {
     fail_at(path, Position{e.mark.line + 1, e.mark.column + 1}, "YAML syntax error: " + e.msg);
   }
   // A trailing '---' with nothing after it is harmless; anything more would be ignored.
-  for (std::size_t i = 1; i < documents.size(); ++i)
-    if (!documents[i].IsNull())
-      fail_at(path, documents[i].Mark(), "",
-              "a second YAML document starts here (after '---' or '...'); a control file is one "
-              "document");
-  YAML::Node root = documents.empty() ? YAML::Node() : documents.front();
+  if (stream.extra)
+    fail_at(path, *stream.extra, "",
+            "a second YAML document starts here (after '---' or '...'); a control file is one "
+            "document");
+  YAML::Node root = stream.first;
   if (!root.IsMap()) refuse_if_gomill(path, text);
   check_plain_yaml(path, root, "");
   return root;

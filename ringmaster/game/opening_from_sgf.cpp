@@ -38,14 +38,17 @@ std::optional<Move> sgf_move(const std::string& v, int size, bool allow_pass) {
   return Move::at(Vertex{col, size - 1 - top_row});
 }
 
-std::vector<Vertex> setup_points(const SgfProperty& p, int size) {
-  std::vector<Vertex> points;
+// Calls add(point) for each point of the property, in order. Point by point: a hostile
+// file's rectangles repeated a million times must meet the duplicate check before they
+// take the memory.
+template <typename Add>
+void for_each_setup_point(const SgfProperty& p, int size, Add add) {
   for (const auto& v : p.values) {
     const auto colon = v.find(':');
     if (colon == std::string::npos) {
       auto m = sgf_move(v, size, false);
       if (!m) throw OpeningError(p.position, p.id + ": point [" + v + "] is not on the board");
-      points.push_back(m->vertex());
+      add(m->vertex());
       continue;
     }
     auto a = sgf_move(v.substr(0, colon), size, false);
@@ -56,9 +59,8 @@ std::vector<Vertex> setup_points(const SgfProperty& p, int size) {
          c <= std::max(a->vertex().col, b->vertex().col); ++c)
       for (int r = std::min(a->vertex().row, b->vertex().row);
            r <= std::max(a->vertex().row, b->vertex().row); ++r)
-        points.push_back(Vertex{c, r});
+        add(Vertex{c, r});
   }
-  return points;
 }
 
 }  // namespace
@@ -93,10 +95,18 @@ Opening opening_from_sgf(const SgfGameTree& tree, int board_size, std::optional<
                            "setup stones (" + p.id + ") after the first move are not supported");
       if (p.id == "AE") throw OpeningError(p.position, "AE (removing stones) is not supported");
       if (p.id == "AB" || p.id == "AW") {
-        for (const auto& v : setup_points(p, size)) {
+        for_each_setup_point(p, size, [&](Vertex v) {
+          // A point given twice is named where it is given the second time, with the
+          // property that gave it first (which may be of the other colour).
+          for (const auto& [earlier, id] : {std::pair{&black, "AB"}, std::pair{&white, "AW"}})
+            if (std::find(earlier->begin(), earlier->end(), v) != earlier->end())
+              throw OpeningError(
+                  p.position,
+                  p.id + ": point " + rm::go::to_gtp(Move::at(v)) +
+                      (id == p.id ? " given twice" : std::string(" is already given in ") + id));
           (p.id == "AB" ? black : white).push_back(v);
           (p.id == "AB" ? black_at : white_at).push_back(p.position);
-        }
+        });
       }
       if (p.id == "PL" && record_moves.empty()) {
         const std::string v = p.values.front();
@@ -124,9 +134,11 @@ Opening opening_from_sgf(const SgfGameTree& tree, int board_size, std::optional<
   const bool as_handicap = white.empty() && black.size() >= 2;
   if (as_handicap) {
     for (std::size_t i = 0; i < black.size(); ++i) {
-      if (board.at(black[i]) != Colour::Empty)
-        throw OpeningError(black_at[i],
-                           "AB: point " + rm::go::to_gtp(Move::at(black[i])) + " given twice");
+      // Black stones alone lack a liberty only when they fill the board.
+      if (board.check(Colour::Black, Move::at(black[i])) != rm::go::MoveError::None)
+        throw OpeningError(black_at[i], "AB: the setup stones fill the board (black stone " +
+                                            rm::go::to_gtp(Move::at(black[i])) +
+                                            " would have no liberty)");
       board.place_handicap_stone(black[i]);
       opening.free_handicap.push_back(rm::go::to_gtp(Move::at(black[i])));
     }

@@ -32,7 +32,7 @@ class Parser {
         throw SgfSyntaxError(here(), std::string("expected '(' but found '") + text_[pos_] + "'");
       SgfGameTree tree;
       tree.position = here();
-      game_tree(tree.main_line, true);
+      game_tree(tree.main_line);
       if (tree.main_line.empty()) throw SgfSyntaxError(tree.position, "game tree has no nodes");
       trees.push_back(std::move(tree));
     }
@@ -58,8 +58,37 @@ class Parser {
       throw SgfSyntaxError(here(), std::string("unexpected end of file ") + what);
   }
 
-  // '(' node+ game_tree* ')'; only the first subtree extends the main line (when `keep`).
-  void game_tree(std::vector<SgfNode>& nodes, bool keep) {
+  // '(' node+ game_tree* ')'; only the first subtree extends the main line. Iterative, with
+  // an explicit stack: a hostile file nesting variations 100,000 deep must not overflow the
+  // call stack.
+  void game_tree(std::vector<SgfNode>& main_line) {
+    struct Open {
+      bool keep;          // this tree's nodes are on the main line
+      bool first = true;  // no subtree of it opened yet
+    };
+    std::vector<Open> open;
+    open_tree(main_line, true);
+    open.push_back({true});
+    while (!open.empty()) {
+      skip_space();
+      expect_more("in a game tree (missing ')')");
+      if (text_[pos_] == ')') {
+        advance();
+        open.pop_back();
+        continue;
+      }
+      if (text_[pos_] != '(')
+        throw SgfSyntaxError(here(),
+                             std::string("unexpected '") + text_[pos_] + "' in a game tree");
+      const bool keep = open.back().keep && open.back().first;
+      open.back().first = false;
+      open_tree(main_line, keep);
+      open.push_back({keep});
+    }
+  }
+
+  // '(' node+: the start of a game tree, up to its first subtree or its ')'.
+  void open_tree(std::vector<SgfNode>& main_line, bool keep) {
     advance();  // '('
     skip_space();
     expect_more("in a game tree");
@@ -69,21 +98,7 @@ class Parser {
       expect_more("in a game tree (missing ')')");
       if (text_[pos_] != ';') break;
       SgfNode node = parse_node();
-      if (keep) nodes.push_back(std::move(node));
-    }
-    bool first = true;
-    while (true) {
-      skip_space();
-      expect_more("in a game tree (missing ')')");
-      if (text_[pos_] == ')') {
-        advance();
-        return;
-      }
-      if (text_[pos_] != '(')
-        throw SgfSyntaxError(here(),
-                             std::string("unexpected '") + text_[pos_] + "' in a game tree");
-      game_tree(nodes, keep && first);
-      first = false;
+      if (keep) main_line.push_back(std::move(node));
     }
   }
 

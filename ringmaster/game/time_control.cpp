@@ -59,12 +59,14 @@ TimeControl time_control_from_json(const nlohmann::json& j, const std::string& p
   const std::string system = as_string(required(j, path, "system"), join(path, "system"));
   auto non_negative = [&](const char* key) {
     double v = as_double(required(j, path, key), join(path, key));
-    if (!(v >= 0) || !std::isfinite(v)) fail(join(path, key), "must be a non-negative number");
+    if (!(v >= 0) || !(v <= kMaxClockSeconds))
+      fail(join(path, key), "must be a non-negative number, at most 1e9");
     return v;
   };
   auto positive = [&](const char* key) {
     double v = as_double(required(j, path, key), join(path, key));
-    if (!(v > 0) || !std::isfinite(v)) fail(join(path, key), "must be a positive number");
+    if (!(v > 0) || !(v <= kMaxClockSeconds))
+      fail(join(path, key), "must be a positive number, at most 1e9");
     return v;
   };
   auto positive_int = [&](const char* key) {

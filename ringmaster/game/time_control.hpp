@@ -9,6 +9,11 @@
 
 namespace rm::game {
 
+// The longest clock time (main time, period, time per move), in seconds (about 31 years):
+// engines are told whole seconds as GTP integers, which they (and GameClock) hold in 32
+// bits, and deadlines computed from a clock stay representable.
+inline constexpr double kMaxClockSeconds = 1e9;
+
 enum class TimeSystem { Absolute, Canadian, Japanese, PerMove };
 
 struct TimeControl {

@@ -146,3 +146,27 @@ TEST_CASE("messages use the right article", "[cli][binary][hostile]") {
         "ringmaster: the candidates command lists an mc_tuner's candidates; an allplayall has "
         "none\n");
 }
+
+TEST_CASE("a control file that is a symlink loop is an unreadable control file",
+          "[cli][binary][hostile]") {
+  Dir dir;
+  std::filesystem::create_symlink("loop.yaml", dir.file("loop.yaml"));
+  for (const char* command : {"check", "show", "run", "reset"}) {
+    auto r = ringmaster(dir, {dir.file("loop.yaml"), command});
+    CHECK(r.exit_status == 1);
+    CHECK(r.err == "ringmaster: " + dir.file("loop.yaml") +
+                       ": cannot read control file: Too many levels of symbolic links\n");
+  }
+}
+
+TEST_CASE("a control file yaml-cpp would loop on is refused by every command",
+          "[cli][binary][hostile]") {
+  Dir dir;
+  // yaml-cpp 0.7 loops for ever, eating memory, on a ',' where a document starts.
+  std::ofstream(dir.file("comma.yaml")) << ",\n";
+  for (const char* command : {"check", "show", "run"}) {
+    auto r = ringmaster(dir, {dir.file("comma.yaml"), command});
+    CHECK(r.exit_status == 1);
+    CHECK_THAT(r.err, Catch::StartsWith("ringmaster: " + dir.file("comma.yaml") + ":1:1: "));
+  }
+}

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <vector>
 
 #include "ringmaster/control/control_file.hpp"
 #include "test_files.hpp"
@@ -243,4 +244,36 @@ TEST_CASE("messages show a whole non-ASCII character and use the right article",
   msg = error_of(dir, replaced(valid_control(), "\"LOG(30, 3000, integer)\"",
                                "{type: EXPLICIT, values: [1, 2], lower: 1}"));
   CHECK_THAT(msg, Catch::Contains("parameters[0].scale.lower: not used by an EXPLICIT scale"));
+}
+
+TEST_CASE("a token no YAML document can start with is refused, not looped on",
+          "[errors][hostile]") {
+  TempDir dir;
+  // yaml-cpp 0.7's LoadAll loops for ever, growing memory, on each of these (the first is
+  // upstream's "Comma causing infinite loop"; the others were found by a mutation fuzzer).
+  struct Case {
+    std::string text, message;
+  };
+  const std::string comma = "unexpected ',' (a ',' separates items only inside [ ] or { })";
+  for (const auto& c : std::vector<Case>{
+           {",\n", "1:1: YAML syntax error: " + comma},
+           {",", "1:1: YAML syntax error: " + comma},
+           {"[a],\n", "1:4: YAML syntax error: " + comma},
+           {"- a\n,\n", "2:1: YAML syntax error: " + comma},
+           {"&x ,\n", "1:4: YAML syntax error: " + comma},
+           {"!t ,\n", "1:4: YAML syntax error: " + comma},
+           {"!? a\n? a\n", "2:1: YAML syntax error: unexpected '?'"},
+           {valid_control() + "---\n,\n", "19:1: YAML syntax error: " + comma},
+       }) {
+    INFO(c.text);
+    CHECK(error_of(dir, c.text) == dir.path() + "/bad.yaml:" + c.message);
+  }
+}
+
+TEST_CASE("scale bounds beyond a double are refused for the mc_tuner too", "[errors][hostile]") {
+  TempDir dir;
+  CHECK_THAT(
+      error_of(dir, replaced(valid_control(), "LOG(30, 3000, integer)", "LINEAR(-1e308, 1e308)")),
+      Catch::Contains("bad.yaml:14:12: parameters[0].scale: invalid parameters for LINEAR: "
+                      "upper bound - lower bound is beyond a double"));
 }

@@ -135,6 +135,16 @@ TEST_CASE("model_tuner: control file errors name file:line:column and the settin
       {"    lower: 0.1\n    upper: 2.0\n", "    lower: 0.1\n    upper: 2.0\n    integer: true\n",
        "model.yaml:19:12: parameters[1].upper: an integer parameter needs at least three whole "
        "numbers in its range"},
+      // -1e308..1e308 once gave every candidate `inf`.
+      {"    lower: 0.1\n    upper: 2.0\n", "    lower: -1e308\n    upper: 1e308\n",
+       "model.yaml:19:12: parameters[1].upper: upper bound - lower bound is beyond a double "
+       "(1e+308 - -1e+308)"},
+      {"    lower: 0.1\n    upper: 2.0\n", "    lower: 1e-300\n    upper: 1e300\n    scale: LOG\n",
+       "model.yaml:19:12: parameters[1].upper: upper bound / lower bound is beyond a double "
+       "(1e+300 / 1e-300)"},
+      {"    upper: 5000\n", "    upper: 1e19\n",
+       "model.yaml:14:12: parameters[0].upper: the bounds of an integer scale must be within "
+       "-9e18..9e18"},
       {"region_scale: 0.8", "region_scale: 20",
        "model.yaml:9:15: region_scale: must be between 0.05 and 10 (got 20.0)"},
       {"region_scale: 0.8", "exploration: 0.6",

@@ -92,7 +92,8 @@ TEST_CASE("validation: off by default, read for every tuner", "[control][validat
   auto plain = load(dir, valid_control());
   CHECK_FALSE(std::get<McTunerSettings>(plain.competition).validation.enabled());
 
-  auto mc = load(dir, valid_control("validation: {every: 500, games: 50, at_end: 100}\n"));
+  auto mc = load(dir, valid_control("number_of_games: 1000\n"
+                                    "validation: {every: 500, games: 50, at_end: 100}\n"));
   const auto& v = std::get<McTunerSettings>(mc.competition).validation;
   CHECK(v.every == 500);
   CHECK(v.games == 50);
@@ -125,6 +126,15 @@ TEST_CASE("validation: errors name file:line:column and the setting", "[control]
   CHECK(error_of(dir, valid_control("validation: {at_end: 10000000000}\n")) ==
         "tune.yaml:18:22: validation.at_end: must be an integer from 0 to 1000000000 (got "
         "10000000000)");
+  // The docs always said at_end needs number_of_games: without one there is no end.
+  CHECK(error_of(dir, valid_control("validation: {at_end: 10}\n")) ==
+        "tune.yaml:18:22: validation.at_end: needs number_of_games (without it the tuning has "
+        "no end for a final round)");
+  std::string endless_model = kModel;
+  endless_model.erase(endless_model.find("number_of_games: 100\n"), 21);
+  CHECK_THAT(error_of(dir, endless_model + "validation: {every: 5, games: 2, at_end: 3}\n"),
+             Catch::StartsWith("tune.yaml:11:42: validation.at_end: needs number_of_games"));
+  CHECK_NOTHROW(load(dir, valid_control("validation: {every: 5, games: 2, at_end: 0}\n")));
   CHECK(error_of(dir, valid_control("validation: {every: 10}\n")) ==
         "tune.yaml:18:13: validation: every needs games (the games of each validation round)");
   CHECK(error_of(dir, valid_control("validation: {games: 10}\n")) ==

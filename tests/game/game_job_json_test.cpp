@@ -232,3 +232,22 @@ TEST_CASE("GameJob JSON refuses what a control file refuses", "[game][json][host
     CHECK_NOTHROW(job_from_json(j));
   }
 }
+
+TEST_CASE("clock times in a job are range-checked: whole seconds must fit GTP integers",
+          "[game][json][hostile]") {
+  using nlohmann::json;
+  const std::string at = "settings.time_control";
+  CHECK_THROWS_WITH(
+      time_control_from_json(json{{"system", "absolute"}, {"main_time", 2147483648.0}}, at),
+      "settings.time_control.main_time: must be a positive number, at most 1e9");
+  CHECK_THROWS_WITH(time_control_from_json(json{{"system", "canadian"},
+                                                {"main_time", 1e300},
+                                                {"period_time", 1},
+                                                {"period_moves", 5}},
+                                           at),
+                    "settings.time_control.main_time: must be a non-negative number, at most 1e9");
+  CHECK_THROWS_WITH(time_control_from_json(json{{"system", "per_move"}, {"move_time", 1e10}}, at),
+                    "settings.time_control.move_time: must be a positive number, at most 1e9");
+  CHECK(time_control_from_json(json{{"system", "per_move"}, {"move_time", 1e9}}, at).period_s ==
+        1e9);
+}

@@ -1,6 +1,8 @@
 // The control-file settings of openings, clocks and adjudication, and their refusals: an
 // opening file's problem names the SGF file, line and column; a setting's names the control
 // file's.
+#include <sys/stat.h>
+
 #include <catch2/catch.hpp>
 
 #include "ringmaster/competitions/competition.hpp"
@@ -126,6 +128,37 @@ TEST_CASE("bad opening files are refused with the file and the position", "[game
   CHECK_THAT(load_error(control_for("empty")), Catch::Contains("has no .sgf files"));
 }
 
+TEST_CASE("opening files must be regular files of bounded size; any nesting is read",
+          "[games][control][hostile]") {
+  auto dir = scratch("control_hostile_sgf");
+  auto control_for = [&](const std::string& sgf_name) {
+    return write(dir, "c.yaml", kHead + "openings: {sgf: '" + sgf_name + "'}\n");
+  };
+  // A FIFO or a device would block or never end: refused without being read.
+  REQUIRE(::mkfifo((dir / "fifo.sgf").c_str(), 0600) == 0);
+  CHECK_THAT(load_error(control_for("fifo.sgf")),
+             Catch::Contains("c.yaml:10:17: openings.sgf: cannot read " +
+                             (dir / "fifo.sgf").string() + ": is not a regular file"));
+  CHECK_THAT(load_error(control_for("/dev/zero")),
+             Catch::Contains("openings.sgf: cannot read /dev/zero: is not a regular file"));
+  write(dir, "huge.sgf", "(;SZ[9];B[cc])" + std::string(16 * 1024 * 1024, ' '));
+  CHECK_THAT(load_error(control_for("huge.sgf")),
+             Catch::Contains("huge.sgf: is larger than 16 MiB"));
+  // A symlink loop is an unreadable file, not a missing one.
+  fs::create_symlink("loop.sgf", dir / "loop.sgf");
+  CHECK_THAT(load_error(control_for("loop.sgf")),
+             Catch::Contains("openings.sgf: cannot read " + (dir / "loop.sgf").string() + ": "));
+  // Variations nested 50,000 deep once overflowed the stack of every command.
+  std::string deep = "(;SZ[9];B[cc]";
+  for (int i = 0; i < 50000; ++i) deep += "(;C[variation]";
+  deep += std::string(50000, ')') + ")";
+  write(dir, "deep.sgf", deep);
+  auto cf = rm::control::load_control_file(control_for("deep.sgf").string());
+  REQUIRE(cf.openings);
+  REQUIRE(cf.openings->openings.size() == 1);
+  CHECK(cf.openings->openings[0].moves.size() == 1);
+}
+
 TEST_CASE("bad clock and adjudication settings name the control file's position",
           "[games][control]") {
   auto dir = scratch("control_bad_settings");
@@ -140,6 +173,26 @@ TEST_CASE("bad clock and adjudication settings name the control file's position"
              Catch::Contains("time_control.system"));
   CHECK_THAT(error_with("time_control: {system: per_move, move_time: 0}\n"),
              Catch::Contains("time_control.move_time: must be a positive number of seconds"));
+  // 2^31 s once reached the engines as `time_left b -2147483648 0`.
+  CHECK(error_with("time_control: {system: absolute, main_time: 2147483648}\n") ==
+        (dir / "c.yaml").string() +
+            ":10:43: time_control.main_time: must be a positive number of seconds, at most 1e9 "
+            "(got 2147483648)");
+  CHECK_THAT(error_with("time_control: {system: japanese, main_time: 1e300, period_time: 5, "
+                        "periods: 3}\n"),
+             Catch::Contains("time_control.main_time: must be a number of seconds, 0 or more, "
+                             "at most 1e9 (got 1e300)"));
+  CHECK_THAT(error_with("time_control: {system: canadian, main_time: 0, period_time: 1e10, "
+                        "period_moves: 3}\n"),
+             Catch::Contains("time_control.period_time: must be a positive number of seconds, "
+                             "at most 1e9"));
+  CHECK_THAT(error_with("time_control: {system: per_move, move_time: 4294967296}\n"),
+             Catch::Contains("time_control.move_time: must be a positive number of seconds, at "
+                             "most 1e9"));
+  std::string odds = kHead;
+  odds.replace(odds.find("'2']}"), 5, "'2'], time_control: {system: per_move, move_time: 3e9}}");
+  CHECK_THAT(load_error(write(dir, "c.yaml", odds)),
+             Catch::Contains("players.a.time_control.move_time: must be a positive number"));
   CHECK_THAT(error_with("adjudication: {arbiter: gnugoo}\n"),
              Catch::Contains("adjudication.arbiter: 'gnugoo' is neither 'internal' nor a player in "
                              "players (did you mean 'gnugo'?)"));

@@ -98,3 +98,40 @@ TEST_CASE("bad openings are refused with the position in the file", "[games][ope
   CHECK(opening_error("(;SZ[9]AB[ba][ab];W[aa])") ==
         "line 1 column 19: move W A9 is illegal (suicide)");
 }
+
+TEST_CASE("variations nested 200,000 deep are read without overflowing the stack",
+          "[games][sgf][hostile]") {
+  constexpr int kDepth = 200000;
+  std::string sgf = "(;SZ[9];B[cc]";
+  for (int i = 0; i < kDepth; ++i) sgf += "(;W[dd]";
+  for (int i = 0; i < kDepth; ++i) sgf += ")";
+  sgf += "(;W[gg]))";
+  auto trees = read_sgf_collection(sgf);
+  REQUIRE(trees.size() == 1);
+  // The main line takes the first variation at every branch.
+  REQUIRE(trees[0].main_line.size() == kDepth + 2);
+  CHECK(trees[0].main_line.back().find("W")->values.front() == "dd");
+  // Unclosed, the same nesting is a syntax error, not a crash.
+  CHECK_THROWS_WITH(read_sgf_collection(sgf.substr(0, sgf.size() - kDepth)),
+                    Catch::Contains("missing ')'"));
+}
+
+TEST_CASE("setup stones that fill the board or repeat a point name the property",
+          "[games][opening][hostile]") {
+  // Once "internal error: handicap stone without liberty".
+  CHECK(opening_error("(;SZ[9]AB[aa:ii])") ==
+        "line 1 column 8: AB: the setup stones fill the board (black stone J9 would have no "
+        "liberty)");
+  // Once blamed on the black stone; E5 is given to white where AB already gave it.
+  CHECK(opening_error("(;SZ[9]AB[aa:ii]AW[ee])") ==
+        "line 1 column 17: AW: point E5 is already given in AB");
+  CHECK(opening_error("(;SZ[9]AW[cc]\n;AB[dd][cc])") ==
+        "line 2 column 2: AB: point C7 is already given in AW");
+  CHECK(opening_error("(;SZ[9]AB[cc][gg][cc])") == "line 1 column 8: AB: point C7 given twice");
+  // A rectangle repeated a million times stops at the first repeat, without the memory.
+  std::string many = "(;SZ[19]AB";
+  for (int i = 0; i < 1000000; ++i) many += "[aa:ss]";
+  CHECK(opening_error(many + ")", 19) == "line 1 column 9: AB: point A1 given twice");
+  // Eight rows of nine leave a liberty: a free handicap of 72 stones.
+  CHECK(opening_of("(;SZ[9]AB[aa:ih])").free_handicap.size() == 72);
+}

@@ -1,5 +1,6 @@
 // Scales: gomill's worked examples (reference §6), the integer quirk, expressions, errors.
 #include <catch2/catch.hpp>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -142,4 +143,21 @@ TEST_CASE("definitions are full and typed", "[scales]") {
   CHECK(make_log(50, 5000, true)->definition() ==
         nlohmann::json::parse(R"({"type":"LOG","lower":50.0,"upper":5000.0,"integer":true})"));
   CHECK(make_expression("x", false)->definition()["expression"] == "x");
+}
+
+TEST_CASE("LINEAR and LOG bounds must keep every value finite and printable", "[scales][hostile]") {
+  // -1e308..1e308 once gave every candidate `inf`: the range is beyond a double.
+  CHECK_THROWS_WITH(make_linear(-1e308, 1e308, false),
+                    "upper bound - lower bound is beyond a double (1e+308 - -1e+308)");
+  CHECK_THROWS_WITH(make_log(1e-300, 1e300, false), Catch::Contains("is beyond a double"));
+  CHECK_THROWS_WITH(make_linear(0, std::numeric_limits<double>::infinity(), false),
+                    "bounds must be finite numbers");
+  CHECK_THROWS_WITH(make_linear(0, std::numeric_limits<double>::quiet_NaN(), false),
+                    "bounds must be finite numbers");
+  CHECK_THROWS_WITH(make_linear(0, 1e19, true),
+                    "the bounds of an integer scale must be within -9e18..9e18");
+  // Wide but finite ranges are fine: every value lies between the bounds.
+  auto wide = make_linear(-1e307, 1e307, false);
+  CHECK(std::get<double>(wide->at(1.0)) == 1e307);
+  CHECK(std::get<long long>(make_linear(0, 9e18, true)->at(0.5)) == 4500000000000000000LL);
 }

@@ -63,6 +63,16 @@ TEST_CASE("bad executor settings name the file, the place and the setting", "[sl
   CHECK_THAT(load_error("executor:\n  engine_prefix: [srun]\n"),
              Catch::Contains("executor.engine_prefix: only used with mode: engines"));
   CHECK_THAT(load_error("executor:\n  partiton: gpu\n"), Catch::Contains("partition"));
+  // Slurm settings beside an explicit `type: local` were once ignored silently.
+  CHECK_THAT(load_error("executor: {type: local, partition: gpu}\n"),
+             Catch::Matches(".*settings\\.yaml:\\d+:\\d+: executor\\.partition: a Slurm setting, "
+                            "not used with type: local \\(set type: slurm, or remove it\\)"));
+  for (const char* key : {"mode: engines", "games_in_flight: 2", "account: go", "time_limit: '5'",
+                          "srun_args: [--mem=1G]", "ringmaster_play: /x"})
+    CHECK_THAT(load_error(std::string("executor:\n  type: local\n  ") + key + "\n"),
+               Catch::Contains("a Slurm setting, not used with type: local"));
+  // Without a type they are kept for `run --executor slurm`.
+  CHECK(load_error("executor:\n  partition: gpu\n").empty());
 }
 
 TEST_CASE("engine commands get the prefix and the Slurm options as whole arguments",

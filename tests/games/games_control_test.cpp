@@ -176,7 +176,7 @@ TEST_CASE("bad clock and adjudication settings name the control file's position"
   // 2^31 s once reached the engines as `time_left b -2147483648 0`.
   CHECK(error_with("time_control: {system: absolute, main_time: 2147483648}\n") ==
         (dir / "c.yaml").string() +
-            ":10:43: time_control.main_time: must be a positive number of seconds, at most 1e9 "
+            ":10:45: time_control.main_time: must be a positive number of seconds, at most 1e9 "
             "(got 2147483648)");
   CHECK_THAT(error_with("time_control: {system: japanese, main_time: 1e300, period_time: 5, "
                         "periods: 3}\n"),

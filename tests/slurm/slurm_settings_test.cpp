@@ -122,14 +122,19 @@ TEST_CASE("a failed job step's void reason says what the cluster did", "[slurm][
              Catch::StartsWith("slurm: srun failed (exit status 143)"));
   // A job cancelled before srun got it: srun says only that it got no allocation.
   srun.exit_code = 1;
-  srun.err = "srun: error: Unable to allocate resources: Job/step already completing or "
-             "completed\n";
+  srun.err =
+      "srun: error: Unable to allocate resources: Job/step already completing or "
+      "completed\n";
   CHECK(rm::run::slurm_cause_needs_job_state(srun.err));
   CHECK_THAT(rm::run::slurm_failure_reason(srun, "", "CANCELLED"),
              Catch::StartsWith("slurm: the job was cancelled (srun exit status 1):\n"));
   CHECK_THAT(rm::run::slurm_failure_reason(srun, "", ""),
              Catch::StartsWith("slurm: srun could not get an allocation"));
   CHECK_FALSE(rm::run::slurm_cause_needs_job_state("*** STEP 7.0 CANCELLED AT x ***"));
+  // The engines' stderr comes back through srun's: no escape sequence reaches the terminal.
+  srun.err = "\x1b[2Jengine says \x1b[31mhi\n";
+  CHECK(rm::run::slurm_failure_reason(srun, "", "") ==
+        "slurm: srun failed (exit status 1):\n[2Jengine says [31mhi");
   CHECK(rm::run::slurm_state_cause("NODE_FAIL") == "the job's node failed");
   CHECK(rm::run::slurm_state_cause("PREEMPTED") == "the job was preempted");
   CHECK(rm::run::slurm_state_cause("") == "");

@@ -18,21 +18,25 @@ namespace {
 // Ringmaster sets GOMILL_GAME_ID for every engine it starts. Mixing it into a fixed seed makes
 // each game of an event different (two seeded ringbots would otherwise replay one game for
 // ever) while a given game id still replays exactly.
-std::uint64_t game_id_salt() {
-  const char* id = std::getenv("GOMILL_GAME_ID");
-  if (id == nullptr) return 0;
+std::uint64_t game_id_salt(std::string_view id) {
   std::uint64_t h = 1469598103934665603ULL;  // FNV-1a
-  for (const char* p = id; *p != '\0'; ++p) {
-    h ^= static_cast<unsigned char>(*p);
+  for (char c : id) {
+    h ^= static_cast<unsigned char>(c);
     h *= 1099511628211ULL;
   }
   return h;
 }
+
+std::uint64_t environment_game_salt() {
+  const char* id = std::getenv("GOMILL_GAME_ID");
+  return id == nullptr ? 0 : game_id_salt(id);
+}
 }  // namespace
 
-Engine::Engine() : clock_seed_(std::random_device{}()), game_salt_(game_id_salt()) {
-  clock_seed_ = mix_seed(clock_seed_, static_cast<std::uint64_t>(
-                                          std::chrono::steady_clock::now().time_since_epoch().count()));
+Engine::Engine() : clock_seed_(std::random_device{}()), game_salt_(environment_game_salt()) {
+  clock_seed_ = mix_seed(
+      clock_seed_,
+      static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()));
   board_.set_positional_superko(true);
 }
 
@@ -45,7 +49,13 @@ bool Engine::set_board_size(int size) {
   return true;
 }
 
-void Engine::clear_board() { set_board_size(board_.size()); }
+void Engine::clear_board() {
+  set_board_size(board_.size());
+}
+
+void Engine::set_game_id(std::string_view id) {
+  game_salt_ = game_id_salt(id);
+}
 
 void Engine::rebuild() {
   board_ = Board(board_.size());
@@ -86,7 +96,8 @@ std::optional<std::string> Engine::set_handicap(const std::vector<go::Vertex>& s
 
 std::vector<go::Vertex> Engine::choose_free_handicap(int n) const {
   const int size = board_.size();
-  std::vector<go::Vertex> points = go::fixed_handicap_points(size, std::min(n, go::max_fixed_handicap(size)));
+  std::vector<go::Vertex> points =
+      go::fixed_handicap_points(size, std::min(n, go::max_fixed_handicap(size)));
   if (static_cast<int>(points.size()) == n) return points;
   std::vector<go::Vertex> rest;
   for (int row = 0; row < size; ++row)
@@ -113,8 +124,7 @@ double Engine::score() const {
 
 std::uint64_t Engine::move_seed(Colour c) const {
   // Seed + move number + position: a replayed game regenerates exactly the same moves.
-  const std::uint64_t base =
-      params_.seed != 0 ? mix_seed(params_.seed, game_salt_) : clock_seed_;
+  const std::uint64_t base = params_.seed != 0 ? mix_seed(params_.seed, game_salt_) : clock_seed_;
   std::uint64_t s = mix_seed(base, static_cast<std::uint64_t>(history_.size()));
   s = mix_seed(s, board_.hash());
   return mix_seed(s, static_cast<std::uint64_t>(c));
@@ -134,16 +144,22 @@ Genmove Engine::genmove(Colour c) {
   }
   Rng rng(move_seed(c));
   switch (params_.search) {
-    case SearchMode::Flat: g.search = flat_search(board_, c, passes_before, komi_, params_, rng); break;
-    case SearchMode::Uct: g.search = uct_search(board_, c, passes_before, komi_, params_, rng); break;
-    case SearchMode::Random: g.search = random_move(board_, c, rng); break;
+    case SearchMode::Flat:
+      g.search = flat_search(board_, c, passes_before, komi_, params_, rng);
+      break;
+    case SearchMode::Uct:
+      g.search = uct_search(board_, c, passes_before, komi_, params_, rng);
+      break;
+    case SearchMode::Random:
+      g.search = random_move(board_, c, rng);
+      break;
   }
   if (params_.resign_threshold > 0 && g.search.win_rate < params_.resign_threshold) {
     g.resign = true;
     return g;
   }
-  g.move = g.search.point == Board::kNoPoint ? Move::pass()
-                                              : Move::at(board_.vertex_of(g.search.point));
+  g.move =
+      g.search.point == Board::kNoPoint ? Move::pass() : Move::at(board_.vertex_of(g.search.point));
   play(c, g.move);
   return g;
 }

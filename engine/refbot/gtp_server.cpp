@@ -84,9 +84,12 @@ std::string preprocess_gtp_line(std::string_view raw) {
   std::string line;
   for (char ch : raw) {
     if (ch == '#') break;
-    if (ch == '\t') line += ' ';
-    else if (static_cast<unsigned char>(ch) < 32 || ch == 127) continue;
-    else line += ch;
+    if (ch == '\t')
+      line += ' ';
+    else if (static_cast<unsigned char>(ch) < 32 || ch == 127)
+      continue;
+    else
+      line += ch;
   }
   if (line.find_first_not_of(' ') == std::string::npos) return "";
   return line;
@@ -95,13 +98,33 @@ std::string preprocess_gtp_line(std::string_view raw) {
 GtpServer::GtpServer(Engine& engine) : engine_(engine) {}
 
 const std::vector<std::string>& GtpServer::commands() {
-  static const std::vector<std::string> all{
-      "protocol_version", "name", "version", "known_command", "list_commands", "quit",
-      "boardsize", "clear_board", "komi", "play", "genmove", "undo", "final_score",
-      "final_status_list", "showboard", "fixed_handicap", "place_free_handicap",
-      "set_free_handicap", "time_settings", "time_left", "kgs-genmove_cleanup",
-      "gomill-describe_engine", "gomill-cpu_time", "ringbot-set_param", "ringbot-get_param",
-      "ringbot-list_params"};
+  static const std::vector<std::string> all{"protocol_version",
+                                            "name",
+                                            "version",
+                                            "known_command",
+                                            "list_commands",
+                                            "quit",
+                                            "boardsize",
+                                            "clear_board",
+                                            "komi",
+                                            "play",
+                                            "genmove",
+                                            "undo",
+                                            "final_score",
+                                            "final_status_list",
+                                            "showboard",
+                                            "fixed_handicap",
+                                            "place_free_handicap",
+                                            "set_free_handicap",
+                                            "time_settings",
+                                            "time_left",
+                                            "kgs-genmove_cleanup",
+                                            "gomill-describe_engine",
+                                            "gomill-cpu_time",
+                                            "ringbot-set_param",
+                                            "ringbot-get_param",
+                                            "ringbot-list_params",
+                                            "ringmaster-game_id"};
   return all;
 }
 
@@ -179,8 +202,7 @@ GtpServer::Reply GtpServer::showboard() const {
 GtpServer::Reply GtpServer::dispatch(const std::string& name,
                                      const std::vector<std::string>& args) {
   const auto& known = commands();
-  if (std::find(known.begin(), known.end(), name) == known.end())
-    return {false, "unknown command"};
+  if (std::find(known.begin(), known.end(), name) == known.end()) return {false, "unknown command"};
   auto expect = [&](std::size_t n) { return args.size() == n; };
   if (name == "protocol_version") return {true, "2"};
   if (name == "name") return {true, "ringbot"};
@@ -207,6 +229,11 @@ GtpServer::Reply GtpServer::dispatch(const std::string& name,
   }
   if (name == "clear_board") {
     engine_.clear_board();
+    return {true, ""};
+  }
+  if (name == "ringmaster-game_id") {
+    if (!expect(1)) return {false, "syntax error"};
+    engine_.set_game_id(args[0]);
     return {true, ""};
   }
   if (name == "komi") {

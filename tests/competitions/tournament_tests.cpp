@@ -220,12 +220,9 @@ TEST_CASE("playoff: opening pairs get paired statistics without `alternating`", 
   TempDir dir;
   std::ofstream(dir.path() + "/o.sgf") << "(;SZ[9];B[ee])";
   auto cf = load(dir, "p.yaml",
-                 kPlayers + "openings: {sgf: o.sgf}
-matchups:
-  - {player_1: a, player_2: b, "
-                            "sprt: {elo0: 0, elo1: 200}}
-number_of_games: 10
-");
+                 kPlayers +
+                     "openings: {sgf: o.sgf}\nmatchups:\n  - {player_1: a, player_2: b, "
+                     "sprt: {elo0: 0, elo1: 200}}\nnumber_of_games: 10\n");
   rm::comp::Playoff p(cf);
   // a wins every game it plays as Black: each pair is split, the colour decides.
   for (int n = 0; n < 6; ++n) {

@@ -3,10 +3,12 @@
 # (docs/cluster.md). Runs as root without systemd; every file (config, state, logs, munge
 # socket) lives under one directory, and the daemons are stopped by their PIDs.
 #
-#   scripts/slurm-cluster.sh start  [DIR]   start munged, slurmctld and slurmd; wait until
-#                                           the node is idle (exit 1 with the reason if not)
+#   scripts/slurm-cluster.sh start  [DIR]   start munged, slurmctld and slurmd (only those that
+#                                           are dead, if the others run); wait until the node
+#                                           is idle (exit 1 with the reason if not)
 #   scripts/slurm-cluster.sh stop   [DIR]   stop them by PID, cancelling any jobs first
-#   scripts/slurm-cluster.sh status [DIR]   exit 0 if the cluster answers, 1 if not
+#   scripts/slurm-cluster.sh status [DIR]   each daemon's state; exit 0 if all three run and
+#                                           the cluster answers, 1 if not
 #   scripts/slurm-cluster.sh env    [DIR]   print "export SLURM_CONF=..." for eval
 #
 # DIR defaults to $RINGMASTER_SLURM_DIR, else /tmp/ringmaster-slurm. Clients find the
@@ -34,6 +36,19 @@ daemon_pid() {
   [[ $pid =~ ^[0-9]+$ ]] || return 1
   [[ $(cat "/proc/$pid/comm" 2>/dev/null) == "$name" ]] || return 1
   echo "$pid"
+}
+
+# The daemons, in start order, each as PIDFILE:NAME.
+daemons() {
+  echo "$dir/mrun/munged.pid:munged" "$dir/slurmctld.pid:slurmctld" "$dir/slurmd.pid:slurmd"
+}
+
+# The names of the daemons that are not running (nothing printed: all three run).
+dead_daemons() {
+  local entry
+  for entry in $(daemons); do
+    daemon_pid "${entry%:*}" "${entry##*:}" >/dev/null || echo "${entry##*:}"
+  done
 }
 
 cluster_answers() {
@@ -83,8 +98,21 @@ start() {
       die "$tool is not installed (scripts/install-deps.sh installs slurm-wlm and munge)"
   done
   [[ -r /etc/munge/munge.key ]] || die "no /etc/munge/munge.key (reinstall munge)"
-  if cluster_answers; then
+  local dead
+  dead=$(dead_daemons)
+  if [[ -z $dead ]] && cluster_answers; then
     echo "slurm-cluster: already running in $dir"
+    return 0
+  fi
+  # Some daemons alive (one crashed or was killed): restart only the dead ones, keeping the
+  # cluster's state and the jobs the live ones know.
+  if [[ $dead != $'munged\nslurmctld\nslurmd' && -f $conf ]]; then
+    local name
+    for name in $dead; do
+      echo "slurm-cluster: $name was not running in $dir: restarting it"
+      start_$name
+    done
+    wait_until_idle
     return 0
   fi
   stop_daemons quietly
@@ -102,13 +130,29 @@ start() {
   chmod 700 "$dir/munge"
   chmod 755 "$dir" "$dir/mrun"
   chmod 400 "$dir/munge/munge.key"
+  start_munged
+  write_config
+  start_slurmctld
+  start_slurmd
+  wait_until_idle
+}
+
+start_munged() {
   runuser -u munge -- /usr/sbin/munged --socket="$dir/mrun/munge.socket.2" \
     --key-file="$dir/munge/munge.key" --pid-file="$dir/mrun/munged.pid" \
     --log-file="$dir/munge/munged.log" --seed-file="$dir/munge/munged.seed" ||
     die "munged did not start (see $dir/munge/munged.log)"
-  write_config
+}
+
+start_slurmctld() {
   SLURM_CONF=$conf /usr/sbin/slurmctld || die "slurmctld did not start (see $dir/log/slurmctld.log)"
+}
+
+start_slurmd() {
   SLURM_CONF=$conf /usr/sbin/slurmd || die "slurmd did not start (see $dir/log/slurmd.log)"
+}
+
+wait_until_idle() {
   local state=""
   for _ in $(seq 1 100); do
     state=$(SLURM_CONF=$conf timeout 5 sinfo -h -o %T 2>/dev/null || true)
@@ -128,7 +172,7 @@ $why"
 # Stops each daemon by its PID file: slurmd, then slurmctld, then munged.
 stop_daemons() {
   local quiet=${1:-} entry pidfile name pid
-  for entry in "$dir/slurmd.pid:slurmd" "$dir/slurmctld.pid:slurmctld" "$dir/mrun/munged.pid:munged"; do
+  for entry in "$dir/slurmd.pid:slurmd" "$dir/slurmctld.pid:slurmctld" "$dir/mrun/munged.pid:munged"; do  # reverse start order
     pidfile=${entry%:*}
     name=${entry##*:}
     pid=$(daemon_pid "$pidfile" "$name") || continue
@@ -153,17 +197,31 @@ stop() {
   echo "slurm-cluster: stopped ($dir)"
 }
 
+# Each daemon's state, then the node's; exit 1 if a daemon is dead or nobody answers (a dead
+# slurmd leaves slurmctld answering, with the node still "idle" for minutes).
+status() {
+  local entry pid ok=1
+  for entry in $(daemons); do
+    if pid=$(daemon_pid "${entry%:*}" "${entry##*:}"); then
+      echo "slurm-cluster: ${entry##*:} running (pid $pid)"
+    else
+      echo "slurm-cluster: ${entry##*:} not running in $dir" >&2
+      ok=0
+    fi
+  done
+  if cluster_answers; then
+    SLURM_CONF=$conf sinfo
+  else
+    echo "slurm-cluster: no answer from the cluster in $dir" >&2
+    ok=0
+  fi
+  ((ok)) || exit 1
+}
+
 case $action in
   start) start ;;
   stop) stop ;;
-  status)
-    if cluster_answers; then
-      SLURM_CONF=$conf sinfo
-    else
-      echo "slurm-cluster: not running in $dir" >&2
-      exit 1
-    fi
-    ;;
+  status) status ;;
   env) echo "export SLURM_CONF=$conf" ;;
   *) die "usage: $0 start|stop|status|env [DIR]" ;;
 esac

@@ -69,25 +69,32 @@ std::string control_text(const Options& o, int games, const std::string& cpu_log
 
 }  // namespace
 
+const char* const kUsage =
+    "usage: bench_controller_scale [--in-flight 1,4,16,64,256] [--sleep-ms S] [--moves M] "
+    "[--rounds R] [--min-moves N]\n";
+
 int main(int argc, char** argv) {
   Options o;
-  for (int i = 1; i + 1 < argc; i += 2) {
+  for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if (a == "--in-flight")
-      o.in_flight = parse_list(argv[i + 1]);
-    else if (a == "--sleep-ms")
-      o.sleep_ms = std::atoi(argv[i + 1]);
-    else if (a == "--moves")
-      o.moves = std::atoi(argv[i + 1]);
-    else if (a == "--rounds")
-      o.rounds = std::atoi(argv[i + 1]);
-    else if (a == "--min-moves")
-      o.min_moves = std::atoi(argv[i + 1]);
+    // --help (anywhere) prints the usage rather than starting a run of several minutes.
+    if (a == "--help" || a == "-h") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    }
+    const bool has_value = i + 1 < argc;
+    if (a == "--in-flight" && has_value)
+      o.in_flight = parse_list(argv[++i]);
+    else if (a == "--sleep-ms" && has_value)
+      o.sleep_ms = std::atoi(argv[++i]);
+    else if (a == "--moves" && has_value)
+      o.moves = std::atoi(argv[++i]);
+    else if (a == "--rounds" && has_value)
+      o.rounds = std::atoi(argv[++i]);
+    else if (a == "--min-moves" && has_value)
+      o.min_moves = std::atoi(argv[++i]);
     else {
-      std::fputs(
-          "usage: bench_controller_scale [--in-flight 1,4,16,64,256] [--sleep-ms S] "
-          "[--moves M] [--rounds R] [--min-moves N]\n",
-          stderr);
+      std::fputs(kUsage, stderr);
       return 2;
     }
   }

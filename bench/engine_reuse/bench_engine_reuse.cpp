@@ -65,6 +65,10 @@ double play(int games, double startup_s, bool reuse, std::vector<std::string>& r
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 1 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
+    std::printf("usage: bench_engine_reuse [GAMES >= 1] [STARTUP_SECONDS >= 0]\n");
+    return 0;
+  }
   const int games = argc > 1 ? std::atoi(argv[1]) : 20;
   const double startup_s = argc > 2 ? std::atof(argv[2]) : 0.3;
   if (games < 1 || !(startup_s >= 0)) {

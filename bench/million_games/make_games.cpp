@@ -52,8 +52,13 @@ rm::game::GameResult made_up_result(const rm::game::GameJob& job, std::mt19937_6
 }  // namespace
 
 int main(int argc, char** argv) {
+  const char* const usage = "usage: make_games CONTROL_FILE N [--seed S] [--batch-report K]\n";
+  if (argc > 1 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
+    std::fputs(usage, stdout);
+    return 0;
+  }
   if (argc < 3) {
-    std::fputs("usage: make_games CONTROL_FILE N [--seed S] [--batch-report K]\n", stderr);
+    std::fputs(usage, stderr);
     return 2;
   }
   const std::string control_file = argv[1];

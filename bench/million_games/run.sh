@@ -7,6 +7,12 @@
 # start no game, write the report). Prints the cost of a commit at 1k games and at N games
 # (1,000 games each) and the three times. Run it under nice: a million games take minutes.
 set -euo pipefail
+if [ $# -lt 2 ] || [ "$1" = --help ] || [ "$1" = -h ]; then
+  usage="usage: run.sh BIN_DIR WORK_DIR [N] [TYPE...]"
+  if [ $# -ge 1 ] && { [ "$1" = --help ] || [ "$1" = -h ]; }; then echo "$usage"; exit 0; fi
+  echo "$usage" >&2
+  exit 2
+fi
 bin=$1
 work=$2
 n=${3:-1000000}

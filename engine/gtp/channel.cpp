@@ -44,7 +44,7 @@ std::string Channel::actual_name(const std::string& name) const {
 std::string Channel::with_stderr_tail(std::string message) const {
   std::string tail = process_ ? process_->stderr_tail() : std::string();
   while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r')) tail.pop_back();
-  if (!tail.empty()) message += "\nstderr tail:\n" + sanitise_utf8(tail);
+  if (!tail.empty()) message += "\nstderr tail:\n" + sanitise_engine_text(tail);
   return message;
 }
 

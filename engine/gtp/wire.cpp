@@ -49,6 +49,17 @@ bool is_removed_control(char c) {
   return u <= 0x08 || (u >= 0x0b && u <= 0x1f) || u == 0x7f;
 }
 
+// Removes is_removed_control characters and makes tabs spaces.
+std::string without_controls(std::string_view s) {
+  std::string cleaned;
+  cleaned.reserve(s.size());
+  for (char c : s) {
+    if (is_removed_control(c)) continue;
+    cleaned += c == '\t' ? ' ' : c;
+  }
+  return cleaned;
+}
+
 std::string rstrip(std::string s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
   return s;
@@ -78,13 +89,7 @@ ParseOutcome parse_response(const std::vector<std::string>& lines) {
   std::string joined = first.substr(i);
   for (std::size_t k = 1; k < lines.size(); ++k) joined += "\n" + lines[k];
   joined = rstrip(joined);
-  std::string cleaned;
-  cleaned.reserve(joined.size());
-  for (char c : joined) {
-    if (is_removed_control(c)) continue;
-    cleaned += c == '\t' ? ' ' : c;
-  }
-  r.text = std::move(cleaned);
+  r.text = without_controls(joined);
   out.response = std::move(r);
   return out;
 }
@@ -125,6 +130,22 @@ std::string sanitise_utf8(std::string_view s) {
       out += '?';
       ++i;
     }
+  }
+  return out;
+}
+
+std::string sanitise_engine_text(std::string_view s) {
+  const std::string utf8 = sanitise_utf8(without_controls(s));
+  // C1 controls are two bytes in UTF-8 (0xc2 0x80..0x9f); some terminals obey them (CSI).
+  std::string out;
+  out.reserve(utf8.size());
+  for (std::size_t i = 0; i < utf8.size(); ++i) {
+    const auto next = i + 1 < utf8.size() ? static_cast<unsigned char>(utf8[i + 1]) : 0u;
+    if (static_cast<unsigned char>(utf8[i]) == 0xc2 && next >= 0x80 && next <= 0x9f) {
+      ++i;
+      continue;
+    }
+    out += utf8[i];
   }
   return out;
 }

@@ -43,4 +43,10 @@ ParseOutcome parse_response(const std::vector<std::string>& lines);
 // Replaces bytes that are not valid UTF-8 with '?' (as gomill's sanitise_utf8).
 std::string sanitise_utf8(std::string_view s);
 
+// Free text from an engine (its stderr) made safe to print on a terminal: sanitise_utf8, and
+// the control characters parse_response removes from responses are removed (ESC included, so
+// no escape sequence survives), as are the C1 controls U+0080..U+009F; tabs become spaces,
+// newlines stay.
+std::string sanitise_engine_text(std::string_view s);
+
 }  // namespace rm::gtp

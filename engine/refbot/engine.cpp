@@ -18,19 +18,22 @@ namespace {
 // Ringmaster sets GOMILL_GAME_ID for every engine it starts. Mixing it into a fixed seed makes
 // each game of an event different (two seeded ringbots would otherwise replay one game for
 // ever) while a given game id still replays exactly.
-std::uint64_t game_id_salt() {
-  const char* id = std::getenv("GOMILL_GAME_ID");
-  if (id == nullptr) return 0;
+std::uint64_t game_id_salt(std::string_view id) {
   std::uint64_t h = 1469598103934665603ULL;  // FNV-1a
-  for (const char* p = id; *p != '\0'; ++p) {
-    h ^= static_cast<unsigned char>(*p);
+  for (char c : id) {
+    h ^= static_cast<unsigned char>(c);
     h *= 1099511628211ULL;
   }
   return h;
 }
+
+std::uint64_t environment_game_salt() {
+  const char* id = std::getenv("GOMILL_GAME_ID");
+  return id == nullptr ? 0 : game_id_salt(id);
+}
 }  // namespace
 
-Engine::Engine() : clock_seed_(std::random_device{}()), game_salt_(game_id_salt()) {
+Engine::Engine() : clock_seed_(std::random_device{}()), game_salt_(environment_game_salt()) {
   clock_seed_ = mix_seed(
       clock_seed_,
       static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()));
@@ -48,6 +51,10 @@ bool Engine::set_board_size(int size) {
 
 void Engine::clear_board() {
   set_board_size(board_.size());
+}
+
+void Engine::set_game_id(std::string_view id) {
+  game_salt_ = game_id_salt(id);
 }
 
 void Engine::rebuild() {

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/go/board.hpp"
@@ -32,6 +33,9 @@ class Engine {
   // Sizes 2..25 (returns false otherwise); clears the board.
   bool set_board_size(int size);
   void clear_board();
+  // The game id mixed into a fixed seed (as GOMILL_GAME_ID at start): a kept engine told
+  // each game's id plays what a fresh one started for that game would.
+  void set_game_id(std::string_view id);
 
   // Plays a move (positional superko applies); returns the error and changes nothing if illegal.
   go::MoveError play(go::Colour c, go::Move m);
@@ -59,7 +63,7 @@ class Engine {
   std::vector<go::Vertex> handicap_;
   std::vector<std::pair<go::Colour, go::Move>> history_;
   std::uint64_t clock_seed_;  // used when params_.seed is 0
-  std::uint64_t game_salt_;   // from GOMILL_GAME_ID; 0 outside Ringmaster
+  std::uint64_t game_salt_;   // from GOMILL_GAME_ID or ringmaster-game_id; 0 outside Ringmaster
 };
 
 }  // namespace rm::refbot

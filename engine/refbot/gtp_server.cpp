@@ -123,7 +123,8 @@ const std::vector<std::string>& GtpServer::commands() {
                                             "gomill-cpu_time",
                                             "ringbot-set_param",
                                             "ringbot-get_param",
-                                            "ringbot-list_params"};
+                                            "ringbot-list_params",
+                                            "ringmaster-game_id"};
   return all;
 }
 
@@ -228,6 +229,11 @@ GtpServer::Reply GtpServer::dispatch(const std::string& name,
   }
   if (name == "clear_board") {
     engine_.clear_board();
+    return {true, ""};
+  }
+  if (name == "ringmaster-game_id") {
+    if (!expect(1)) return {false, "syntax error"};
+    engine_.set_game_id(args[0]);
     return {true, ""};
   }
   if (name == "komi") {

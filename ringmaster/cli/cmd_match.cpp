@@ -10,6 +10,7 @@
 
 #include "ringmaster/cli/commands.hpp"
 #include "ringmaster/cli/match_control_file.hpp"
+#include "ringmaster/run/competition_paths.hpp"
 
 namespace rm::cli {
 namespace {
@@ -50,6 +51,19 @@ bool write_file(const std::string& path, const std::string& text, std::string& e
   return true;
 }
 
+// A run that stored nothing (a mistyped engine, say) leaves no database; the control file
+// written for it would then refuse the corrected command line, so it goes too, with the
+// directory if this command created it and it is now empty.
+void remove_if_nothing_played(const std::string& control_file, const std::string& new_directory) {
+  const auto paths = rm::run::CompetitionPaths::for_control_file(control_file);
+  std::error_code ec;
+  if (std::filesystem::exists(paths.db, ec) || ec) return;
+  std::filesystem::remove(control_file, ec);
+  std::cerr << "removed " << control_file << " (no game was played)" << std::endl;
+  if (!new_directory.empty() && std::filesystem::is_empty(new_directory, ec) && !ec)
+    std::filesystem::remove(new_directory, ec);
+}
+
 }  // namespace
 
 int match_command(const std::vector<std::string>& args) {
@@ -63,12 +77,14 @@ int match_command(const std::vector<std::string>& args) {
   const std::string& path = options.run.control_file;
   const std::string text = match_control_file(options, current_directory());
   std::error_code ec;
+  const bool new_directory = !std::filesystem::exists(options.directory, ec);
   std::filesystem::create_directories(options.directory, ec);
   if (ec) {
     std::cerr << "ringmaster: can't create directory " << options.directory << ": " << ec.message()
               << std::endl;
     return kExitError;
   }
+  bool wrote = false;
   if (std::filesystem::exists(path)) {
     // The same match again: resume it. Anything else would silently mix two matches.
     if (read_file(path) != text) {
@@ -85,8 +101,11 @@ int match_command(const std::vector<std::string>& args) {
       return kExitError;
     }
     std::cerr << "wrote " << path << std::endl;
+    wrote = true;
   }
-  return dispatch(options.run);
+  const int status = dispatch(options.run);
+  if (wrote) remove_if_nothing_played(path, new_directory ? options.directory : std::string());
+  return status;
 }
 
 }  // namespace rm::cli

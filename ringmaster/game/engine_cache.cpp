@@ -130,7 +130,7 @@ std::unique_ptr<Controller> EngineCache::take_one(const PlayerSpec& player,
     kept.engine->close();
     return nullptr;
   }
-  lent_[kept.engine.get()] = Lent{kept.games, kept.cpu_so_far};
+  lent_[kept.engine.get()] = Lent{kept.games, kept.cpu_so_far, std::move(kept.records)};
   return std::move(kept.engine);
 }
 
@@ -157,8 +157,25 @@ std::optional<double> EngineCache::keep(const PlayerSpec& player,
     close_engines(std::move(done));
     return game_cpu;
   }
-  kept_.push_back(Kept{key_of(player), std::move(engine), games, lent.cpu_so_far});
+  kept_.push_back(
+      Kept{key_of(player), std::move(engine), games, lent.cpu_so_far, std::move(lent.records)});
   return game_cpu;
+}
+
+std::optional<std::string> EngineCache::note_record(const Controller& engine,
+                                                    const std::string& game_id,
+                                                    const std::string& record) {
+  // A fresh engine (not taken from the cache) gets its entry here; keep() finds it.
+  Records& records = lent_[&engine].records;
+  const std::size_t hash = std::hash<std::string>{}(record);
+  if (auto it = records.seen.find(hash); it != records.seen.end()) {
+    if (records.repeated) return std::nullopt;
+    records.repeated = true;
+    return it->second;
+  }
+  constexpr std::size_t kRecordsKept = 1000;  // enough to see a replay; bounded memory
+  if (records.seen.size() < kRecordsKept) records.seen.emplace(hash, game_id);
+  return std::nullopt;
 }
 
 std::vector<int> EngineCache::pids() const {

@@ -1,7 +1,8 @@
 // Engines kept alive between games (a player's `reuse: true`): one worker's engines, handed
 // to the referee at the start of a game and given back after it. Starting an engine that
 // loads a neural network can take longer than a game; a kept engine is only told
-// `boardsize`, `clear_board` and `komi` (the start of every game sends them anyway).
+// `boardsize`, `clear_board` and `komi` (the start of every game sends them anyway), and
+// `ringmaster-game_id` if it knows that command.
 //
 // An engine is kept only after a game that finished cleanly for it: no GTP error of any
 // kind (failure response, timeout, crash), not void, not aborted. One that dies while idle
@@ -47,6 +48,13 @@ class EngineCache {
   // reaped children's CPU time (/proc), as rusage would give for a fresh engine.
   std::optional<double> keep(const PlayerSpec& player, std::unique_ptr<rm::gtp::Controller> engine);
 
+  // Before keep(): notes the record (moves, set-up) of the game this engine just played.
+  // Returns the id of an earlier game this process played with exactly the same record, the
+  // first time that happens for this process (an engine that does not know a new game began,
+  // such as a seeded one that is never reseeded, replays its games); else nullopt.
+  std::optional<std::string> note_record(const rm::gtp::Controller& engine,
+                                         const std::string& game_id, const std::string& record);
+
   // Kept engines and their process ids (for tests).
   std::size_t size() const { return kept_.size(); }
   std::vector<int> pids() const;
@@ -58,15 +66,22 @@ class EngineCache {
   static std::string key_of(const PlayerSpec& player);
 
  private:
+  // The records a process has played (hash -> game id, the first 1,000), for note_record.
+  struct Records {
+    std::map<std::size_t, std::string> seen;
+    bool repeated = false;  // reported once per process
+  };
   struct Kept {
     std::string key;
     std::unique_ptr<rm::gtp::Controller> engine;
     int games = 0;          // games played by this process
     double cpu_so_far = 0;  // CPU time at the end of its last game
+    Records records;
   };
   struct Lent {
     int games = 0;
     double cpu_so_far = 0;
+    Records records;
   };
   std::unique_ptr<rm::gtp::Controller> take_one(const PlayerSpec& player,
                                                 const rm::gtp::GtpLog& log, std::string channel,

@@ -92,13 +92,37 @@ void Referee::close_engines(bool ask_cpu_time, bool kill_first) {
 
 void Referee::keep_reusable_engines() {
   if (engines_ == nullptr || aborted()) return;
+  const std::string record = record_fingerprint();
+  std::vector<std::string> replaying;
+  std::string earlier_game;
   for (Player& p : players_) {
     if (!p.spec->reuse || !p.controller || p.controller->is_broken() ||
         p.controller->error_count() != 0)
       continue;
+    if (auto earlier = engines_->note_record(*p.controller, job_.game_id, record)) {
+      replaying.push_back(p.spec->code);
+      earlier_game = *earlier;
+    }
     (p.colour == "b" ? result_.black_cpu_s : result_.white_cpu_s) =
         engines_->keep(*p.spec, std::move(p.controller));
   }
+  if (replaying.empty()) return;
+  std::string who = replaying[0];
+  if (replaying.size() > 1) who += " and " + replaying[1];
+  result_.warnings.push_back(
+      "game " + job_.game_id + " has exactly the moves of game " + earlier_game +
+      ", played by the same kept engine process (" + who +
+      ", reuse: true): an engine kept alive that is not told a new game began (a fixed seed "
+      "never reseeded) replays its games; see docs/engine-reuse.md");
+}
+
+std::string Referee::record_fingerprint() const {
+  std::string r = std::to_string(job_.settings.board_size) + " " +
+                  (job_.opening ? job_.opening->name : std::string()) + ";";
+  for (const auto& h : game_.handicap_points) r += h + " ";
+  for (const auto& h : game_.opening_setup_black) r += h + " ";
+  for (const auto& m : game_.moves) r += std::string(1, m.colour) + m.point + " ";
+  return r;
 }
 
 GameResult Referee::finish(const Outcome& o) {

@@ -250,6 +250,8 @@ class Referee {
   // Engines of players with `reuse` that had no GTP error of any kind in this game go back
   // to the cache instead of being closed.
   void keep_reusable_engines();
+  // The game's set-up and moves as one string: equal for games with identical records.
+  std::string record_fingerprint() const;
   GameResult finish(const Outcome& o);
   GameResult finish_void(const VoidGame& v);
 

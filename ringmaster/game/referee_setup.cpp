@@ -8,6 +8,12 @@ void Referee::set_up_board() {
   const bool first_move_now = s.handicap < 2 && !players_[0].spec->allow_claim && !job_.opening &&
                               !players_[0].clock && !players_[1].clock;
   check_abort();
+  // A kept engine was started for another game (GOMILL_GAME_ID): an engine that knows
+  // ringmaster-game_id (ringbot reseeds from it) is told this game's, so that its moves depend
+  // on this game as a fresh engine's would (docs/engine-reuse.md).
+  for (Player& p : players_)
+    if (p.spec->reuse && p.controller->known_command("ringmaster-game_id"))
+      send_required(p, "ringmaster-game_id", {job_.game_id});
   for (Player& p : players_) {
     std::vector<Controller::Command> commands = {{"boardsize", {std::to_string(s.board_size)}},
                                                  {"clear_board", {}},

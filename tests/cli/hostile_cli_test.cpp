@@ -88,13 +88,22 @@ TEST_CASE("--help shows the same usage line as a usage error", "[cli][binary][ho
 
 TEST_CASE("the helper binaries print their help and exit 0", "[cli][binary][hostile]") {
   Dir dir;
+  // Every bench too: --help must never start a run of several minutes.
   for (const char* binary :
-       {"ringmaster-play", "scripted_engine", "ringbot", "bench_game_overhead", "bench_playouts"}) {
+       {"ringmaster-play", "scripted_engine", "ringbot", "bench_game_overhead", "bench_playouts",
+        "bench_controller_scale", "bench_engine_reuse", "bench_tuner_cost", "make_games"}) {
     INFO(binary);
     auto help = run_binary(dir, binary, {"--help"});
     CHECK(help.exit_status == 0);
     CHECK_THAT(help.out, Catch::StartsWith(std::string("usage: ") + binary));
   }
+  rm::test::ChildProcess script(
+      {"/bin/bash", std::string(RM_SOURCE_DIR) + "/bench/million_games/run.sh", "--help"},
+      dir.file("script"), "cli");
+  auto help = script.wait();
+  REQUIRE(help);
+  CHECK(help->exit_status == 0);
+  CHECK_THAT(help->out, Catch::StartsWith("usage: run.sh"));
 }
 
 TEST_CASE("stop refuses a bad control file and a competition that is not running",

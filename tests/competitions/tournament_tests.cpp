@@ -216,6 +216,27 @@ TEST_CASE("playoff: the wins table is gomill's, then Elo, pairs and forfeits", "
   CHECK(j["matchups"][0]["pairs"]["ww"] == 2);
 }
 
+TEST_CASE("playoff: opening pairs get paired statistics without `alternating`", "[playoff]") {
+  TempDir dir;
+  std::ofstream(dir.path() + "/o.sgf") << "(;SZ[9];B[ee])";
+  auto cf = load(dir, "p.yaml",
+                 kPlayers +
+                     "openings: {sgf: o.sgf}\nmatchups:\n  - {player_1: a, player_2: b, "
+                     "sprt: {elo0: 0, elo1: 200}}\nnumber_of_games: 10\n");
+  rm::comp::Playoff p(cf);
+  // a wins every game it plays as Black: each pair is split, the colour decides.
+  for (int n = 0; n < 6; ++n) {
+    auto job = p.next_job()->job;
+    p.on_result(result(job, job.black.code));
+  }
+  CHECK_THAT(p.short_report(),
+             Catch::Contains("pairs (player 1's score over a pair): 0: 0  0.5: 0  1: 3  "
+                             "1.5: 0  2: 0  (3 pairs, 0 unpaired games)"));
+  const auto j = p.json_report();
+  CHECK(j["matchups"][0]["pairs"]["wl_dd"] == 3);
+  CHECK(j["matchups"][0]["sprt"]["pentanomial"] == true);
+}
+
 TEST_CASE("playoff: a matchup stops when its SPRT decides", "[playoff][sprt]") {
   TempDir dir;
   auto cf = load(dir, "p.yaml",

@@ -146,6 +146,21 @@ TEST_CASE("an engine that crashes at start: Exited with status and stderr tail",
   CHECK(rm::test::zombie_children().empty());
 }
 
+TEST_CASE("an engine's stderr is quoted without terminal escape sequences", "[controller]") {
+  // Clear the screen, a title-setting OSC, a C1 CSI, a bell: none may reach a terminal.
+  auto e = start_error(spec_for({"--stderr-message",
+                                 "\x1b[2J\x1b]0;owned\x07red \x1b[31malert\xc2\x9b"
+                                 "1m\tend",
+                                 "--crash-at-start"}));
+  INFO(e.message);
+  CHECK(contains(e.message,
+                 "\nstderr tail:\n[2J]0;ownedred [31malert1m end\n"
+                 "scripted_engine: crashing at start"));
+  CHECK(e.message.find('\x1b') == std::string::npos);
+  CHECK(e.message.find('\x07') == std::string::npos);
+  CHECK(e.message.find("\xc2\x9b") == std::string::npos);
+}
+
 TEST_CASE("an engine that hangs at start: Timeout", "[controller]") {
   auto e = start_error(spec_for({"--hang-at-start", "--stderr-message", "thinking hard"}));
   CHECK(e.kind == ErrorKind::Timeout);

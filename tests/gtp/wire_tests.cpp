@@ -70,6 +70,13 @@ TEST_CASE("blank lines and words", "[wire]") {
   CHECK(format_command("play", {"b", "D4"}) == "play b D4");
 }
 
+TEST_CASE("engine text for a terminal: no control characters, no C1, valid UTF-8", "[wire]") {
+  CHECK(rm::gtp::sanitise_engine_text("ok\n\tgo") == "ok\n go");
+  CHECK(rm::gtp::sanitise_engine_text("\x1b[1mbold\x1b[0m\r\x7f") == "[1mbold[0m");
+  CHECK(rm::gtp::sanitise_engine_text("caf\xc3\xa9 \xc2\x9b"
+                                      "2J \xc2\xa0\xff") == "caf\xc3\xa9 2J \xc2\xa0?");
+}
+
 TEST_CASE("invalid UTF-8 becomes ?", "[wire]") {
   CHECK(sanitise_utf8("abc") == "abc");
   CHECK(sanitise_utf8("caf\xc3\xa9") == "caf\xc3\xa9");

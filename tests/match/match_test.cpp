@@ -182,6 +182,35 @@ TEST_CASE("match: plays the games, resumes, refuses another match in the same pl
   CHECK_FALSE(std::filesystem::exists(dir.file("nothing")));
 }
 
+TEST_CASE("match: a mistyped engine leaves nothing behind, so the corrected line runs",
+          "[match][e2e]") {
+  rm::test::TempDir dir("rm-match-typo");
+  const std::string results = dir.file("results");
+  std::vector<std::string> line{"match",
+                                "--black",
+                                kRingbot + "x --playouts 4",
+                                "--white",
+                                kRingbot + " --playouts 4",
+                                "--games",
+                                "2",
+                                "--size",
+                                "5",
+                                "--dir",
+                                results,
+                                "-q"};
+  auto typo = run(dir, line, "typo");
+  INFO(typo.err);
+  CHECK(typo.exit_status != 0);
+  CHECK_FALSE(std::filesystem::exists(results + "/match.yaml"));
+  CHECK_FALSE(std::filesystem::exists(results));  // created by the command, and empty
+
+  line[2] = kRingbot + " --playouts 4";
+  auto corrected = run(dir, line, "corrected");
+  INFO(corrected.err);
+  CHECK(corrected.exit_status == 0);
+  CHECK(rm::store::Store::open_read_only(results + "/match.db")->game_count() == 2);
+}
+
 TEST_CASE("match: docs/match.md shows the control file match really writes", "[match]") {
   std::ifstream in(std::string(RM_SOURCE_DIR) + "/docs/match.md");
   std::stringstream doc;

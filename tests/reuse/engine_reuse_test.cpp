@@ -137,6 +137,62 @@ TEST_CASE("reuse: kept engines play exactly the games fresh engines play", "[reu
   check_nothing_left();
 }
 
+TEST_CASE("reuse: a kept ringbot is told each game's id and plays it as a fresh one would",
+          "[reuse]") {
+  // Different game ids, as in a real event: the kept engines must not replay one game.
+  const Setup setup{7, 4.5, false};
+  std::vector<std::string> fresh, kept;
+  std::vector<GameResult> kept_results;
+  EngineCache cache;
+  for (bool reuse : {false, true}) {
+    const auto a = ringbot("a", "11", reuse), b = ringbot("b", "12", reuse);
+    for (int i = 0; i < 3; ++i) {
+      const std::string id = "g" + std::to_string(i);
+      const fs::path dir = scratch(std::string(reuse ? "ids-kept" : "ids-fresh") + id);
+      GameResult r = play_game(job_for(id, a, b, setup, dir), nullptr, reuse ? &cache : nullptr);
+      REQUIRE_FALSE(r.is_void);
+      (reuse ? kept : fresh).push_back(moves_and_result(slurp(dir / (id + ".sgf"))));
+      if (reuse) kept_results.push_back(r);
+    }
+  }
+  CHECK(cache.size() == 2);
+  CHECK(kept == fresh);
+  CHECK(kept[0] != kept[1]);
+  CHECK(kept[1] != kept[2]);
+  for (const auto& r : kept_results) CHECK(r.warnings.empty());
+  cache.close_all();
+  check_nothing_left();
+}
+
+TEST_CASE("reuse: a kept engine that replays a game is reported, once per process", "[reuse]") {
+  // scripted_engine plays the unused points in order: every game the same.
+  const auto a = scripted("a"), b = scripted("b");
+  EngineCache cache;
+  std::vector<GameResult> results;
+  for (int i = 0; i < 3; ++i) {
+    const std::string id = "r" + std::to_string(i);
+    results.push_back(
+        play_game(job_for(id, a, b, {5, 0.5, false}, scratch("replay" + id)), nullptr, &cache));
+    REQUIRE_FALSE(results.back().is_void);
+  }
+  CHECK(results[0].warnings.empty());
+  REQUIRE(results[1].warnings.size() == 1);
+  CHECK_THAT(results[1].warnings[0],
+             Catch::StartsWith("game r1 has exactly the moves of game r0, played by the same kept "
+                               "engine process (a and b, reuse: true)"));
+  CHECK(results[2].warnings.empty());
+  // Fresh engines are not checked: the same games are no replay of a kept process.
+  const auto fa = scripted("a", {}, false), fb = scripted("b", {}, false);
+  for (int i = 0; i < 2; ++i) {
+    const std::string id = "f" + std::to_string(i);
+    auto r =
+        play_game(job_for(id, fa, fb, {5, 0.5, false}, scratch("fresh" + id)), nullptr, &cache);
+    CHECK(r.warnings.empty());
+  }
+  cache.close_all();
+  check_nothing_left();
+}
+
 TEST_CASE("reuse: the same processes serve the next game", "[reuse]") {
   const auto dir = scratch("same");
   EngineCache cache;

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <map>
 #include <regex>
+#include <set>
 
 #include "tests/e2e/e2e_support.hpp"
 
@@ -81,6 +82,11 @@ TEST_CASE("reuse run: the same records as fresh engines, with fewer starts", "[r
   CHECK(a == b);
   CHECK(engine_starts(fresh) == 16);
   CHECK(engine_starts(kept) <= 4);  // two workers, two players each
+  // These engines replay the same game for ever: the run says so (screen and log), once per
+  // kept process.
+  CHECK_THAT(k.err, Catch::Contains("has exactly the moves of game"));
+  CHECK_THAT(rm::test::slurp(kept.file(".log")), Catch::Contains("has exactly the moves of game"));
+  CHECK_THAT(f.err, !Catch::Contains("has exactly the moves"));
   CHECK(rm::test::tagged_processes_after(fresh.tag(), 5s).empty());
   CHECK(rm::test::tagged_processes_after(kept.tag(), 5s).empty());
 }
@@ -131,4 +137,37 @@ TEST_CASE(
   CHECK(store->void_game_count() >= 1);
   CHECK_THAT(rm::test::slurp(kept.file(".log")), Catch::Contains("crashing after 20 moves"));
   CHECK(rm::test::tagged_processes_after(kept.tag(), 5s).empty());
+}
+
+namespace {
+// control_examples/reuse_ringbot.yaml with fewer games.
+std::string reuse_example(int games) {
+  std::string yaml =
+      rm::test::slurp(std::string(RM_SOURCE_DIR) + "/control_examples/reuse_ringbot.yaml");
+  const std::string forty = "number_of_games: 40";
+  const auto at = yaml.find(forty);
+  REQUIRE(at != std::string::npos);
+  return yaml.replace(at, forty.size(), "number_of_games: " + std::to_string(games));
+}
+}  // namespace
+
+TEST_CASE("reuse run: the shipped example plays different games, the same with -j and resume",
+          "[reuse][e2e]") {
+  constexpr int kGames = 12;
+  CompetitionDir two("example-j2", reuse_example(kGames));
+  auto t = two.run({"run", "-j", "2", "-q"});
+  INFO(t.err);
+  REQUIRE(t.exit_status == 0);
+  const auto games = records(two);
+  REQUIRE(games.size() == static_cast<std::size_t>(kGames));
+  std::set<std::string> distinct;
+  for (const auto& [id, record] : games) distinct.insert(record);
+  CHECK(distinct.size() == games.size());
+  CHECK_THAT(t.err, !Catch::Contains("has exactly the moves"));
+
+  // One worker, stopped after 5 games and resumed: every game the same as with two workers.
+  CompetitionDir one("example-j1", reuse_example(kGames));
+  REQUIRE(one.run({"run", "-q", "--max-games", "5"}).exit_status == 0);
+  REQUIRE(one.run({"run", "-q"}).exit_status == 0);
+  CHECK(records(one) == games);
 }

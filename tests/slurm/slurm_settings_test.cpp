@@ -141,6 +141,10 @@ TEST_CASE("a failed job step's void reason says what the cluster did", "[slurm][
   CHECK_THAT(rm::run::slurm_failure_reason(srun, "", ""),
              Catch::StartsWith("slurm: srun could not get an allocation"));
   CHECK_FALSE(rm::run::slurm_cause_needs_job_state("*** STEP 7.0 CANCELLED AT x ***"));
+  // The engines' stderr comes back through srun's: no escape sequence reaches the terminal.
+  srun.err = "\x1b[2Jengine says \x1b[31mhi\n";
+  CHECK(rm::run::slurm_failure_reason(srun, "", "") ==
+        "slurm: srun failed (exit status 1):\n[2Jengine says [31mhi");
   CHECK(rm::run::slurm_state_cause("NODE_FAIL") == "the job's node failed");
   CHECK(rm::run::slurm_state_cause("PREEMPTED") == "the job was preempted");
   CHECK(rm::run::slurm_state_cause("") == "");

@@ -171,7 +171,10 @@ std::optional<int> Tournament::games_remaining() const {
 }
 
 MatchupStats Tournament::stats_of(const Matchup& m) const {
-  return m.accumulator.stats(m.settings.alternating, m.is_ghost ? std::nullopt : m.settings.sprt);
+  // Opening pairs swap colours within each pair (next_job), so they are pairs as much as
+  // `alternating` ones are: paired statistics and a pentanomial SPRT.
+  const bool paired = m.settings.alternating || openings_.pairs();
+  return m.accumulator.stats(paired, m.is_ghost ? std::nullopt : m.settings.sprt);
 }
 
 int Tournament::games_played() const {

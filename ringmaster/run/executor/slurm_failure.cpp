@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "engine/gtp/wire.hpp"
+
 namespace rm::run {
 
 namespace {
@@ -83,7 +85,8 @@ std::string slurm_failure_reason(const ChildOutcome& srun, const std::string& pr
     reason += problem;
   else
     reason += "srun failed (" + srun.describe() + ")";
-  std::string tail = last_lines(srun.err, 4);
+  // srun's stderr carries the engines' (through ringmaster-play): shown on the terminal.
+  std::string tail = last_lines(rm::gtp::sanitise_engine_text(srun.err), 4);
   if (!tail.empty()) reason += ":\n" + tail;
   return reason;
 }

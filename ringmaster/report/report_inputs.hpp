@@ -28,13 +28,14 @@ struct PlayerInfo {
 };
 
 struct ReportInputs {
-  nlohmann::json report;                     // the JSON report (with last_run_halt)
-  std::string text_report;                   // the full text report, kept whole in the HTML
-  std::vector<GameRecord> games;             // finished non-void games, in commit order
+  nlohmann::json report;          // the JSON report (with last_run_halt)
+  std::string text_report;        // the full text report, kept whole in the HTML
+  std::vector<GameRecord> games;  // finished non-void games, in commit order
   int games_total = 0;  // finished games stored; more than games.size(): only the last ones
   std::vector<GameRecord> void_games;        // in commit order
   std::vector<PlayerInfo> players;           // the control file's players, in code order
   std::vector<std::string> parameter_codes;  // tuners: one per parameter, in order
+  std::vector<bool> parameter_log_scale;     // tuners: per parameter, a LOG scale (log axes)
   int max_depth = 1;                         // mc_tuner's max_depth
   std::string control_file_name;             // e.g. "demo_ringbot.yaml"
   std::string control_text;                  // the control file as written

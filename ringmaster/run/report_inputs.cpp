@@ -139,7 +139,13 @@ rm::report::ReportInputs gather_report_inputs(const CompetitionSession& session,
   in.control_text = read_text(paths.control_file);
   for (const auto& [code, spec] : control.players)
     in.players.push_back({code, rm::control::shell_quote_for_display(spec.engine.process.argv)});
-  for (const auto& p : rm::control::tuned_parameters(control)) in.parameter_codes.push_back(p.code);
+  for (const auto& p : rm::control::tuned_parameters(control)) {
+    in.parameter_codes.push_back(p.code);
+    in.parameter_log_scale.push_back(p.scale && p.scale->definition().value("type", "") == "LOG");
+  }
+  if (const auto* model = std::get_if<rm::control::ModelTunerSettings>(&control.competition))
+    for (std::size_t k = 0; k < model->parameters.size() && k < in.parameter_log_scale.size(); ++k)
+      in.parameter_log_scale[k] = model->parameters[k].log_scale;
   if (const auto* mc = std::get_if<rm::control::McTunerSettings>(&control.competition))
     in.max_depth = mc->max_depth;
 

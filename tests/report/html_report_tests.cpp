@@ -1,4 +1,5 @@
 #include <catch2/catch.hpp>
+#include <cmath>
 
 #include "ringmaster/report/html/common_sections.hpp"
 #include "ringmaster/report/html/html_report.hpp"
@@ -97,4 +98,82 @@ TEST_CASE("a tuner's validation rounds are listed and plotted", "[html]") {
             "<td>pl: 200; c: 0.2</td><td>2/2</td><td>1</td><td>50.0%</td><td>9.4% to 90.5%</td>"));
   in.report.erase("validation");
   CHECK_FALSE(has(rm::report::html_report(in), "validation-rounds"));
+}
+
+namespace {
+// The <svg> element of the first plot with this class.
+std::string plot_with_class(const std::string& html, const std::string& css_class) {
+  const auto at = html.find(" " + css_class + "\"");
+  if (at == std::string::npos) return "";
+  const auto start = html.rfind("<svg ", at);
+  return html.substr(start, html.find("</svg>", at) - start);
+}
+}  // namespace
+
+TEST_CASE("an Elo bar with every game won says so, never +inf \u00b1 inf", "[html]") {
+  auto in = rm::test::playoff_fixture();
+  in.report["matchups"][0]["wdl"] = {{"wins", 4}, {"draws", 0}, {"losses", 0}};
+  in.report["matchups"][0]["elo"] = nlohmann::json::parse(
+      R"({"games": 4, "samples": 4, "score": 1.0, "elo": "inf", "elo_lower": 120.4,
+          "elo_upper": "inf", "margin": "inf", "los": 0.97})");
+  const std::string chart = plot_with_class(rm::report::html_report(in), "elo-per-matchup");
+  REQUIRE_FALSE(chart.empty());
+  CHECK_FALSE(has(chart, "inf \u00b1"));
+  CHECK(has(chart, "all 4 won, \u2265 +120"));
+  in.report["matchups"][0]["elo"]["elo"] = "-inf";
+  in.report["matchups"][0]["elo"]["elo_lower"] = "-inf";
+  in.report["matchups"][0]["elo"]["elo_upper"] = -120.4;
+  CHECK(has(plot_with_class(rm::report::html_report(in), "elo-per-matchup"),
+            "all 4 lost, \u2264 -120"));
+}
+
+TEST_CASE("mc_tuner: candidates with few games are not joined into the win-rate line", "[html]") {
+  auto in = rm::test::mc_tuner_fixture();
+  in.parameter_codes = {"pl"};
+  in.report["candidates"] = nlohmann::json::parse(R"json([
+    {"path": "(0)", "depth": 1, "parameters": "pl: 10", "engine_values": [10], "games": 1, "wins": 0},
+    {"path": "(1)", "depth": 1, "parameters": "pl: 20", "engine_values": [20], "games": 1, "wins": 1},
+    {"path": "(2)", "depth": 1, "parameters": "pl: 40", "engine_values": [40], "games": 8, "wins": 5},
+    {"path": "(3)", "depth": 1, "parameters": "pl: 80", "engine_values": [80], "games": 6, "wins": 4},
+    {"path": "(4)", "depth": 1, "parameters": "pl: 160", "engine_values": [160], "games": 1, "wins": 0}
+  ])json");
+  in.report["best"] = in.report["candidates"][2];
+  const std::string plot = plot_with_class(rm::report::html_report(in), "winrate-vs-parameter");
+  REQUIRE_FALSE(plot.empty());
+  CHECK(count(plot, "class=\"marker\"") == 5 + 1);  // every candidate, and the best
+  // One line, through the two candidates with enough games only.
+  REQUIRE(count(plot, "class=\"series-line\"") == 1);
+  const auto line = plot.substr(plot.find("class=\"series-line\""));
+  const auto points = line.substr(0, line.find("\" fill"));
+  CHECK(count(points, ",") == 2);
+  CHECK(has(plot, ">fewer than 5 games</text>"));
+}
+
+TEST_CASE("model_tuner: a LOG-scale parameter is drawn on a log axis", "[html]") {
+  rm::report::ReportInputs in;
+  in.report = nlohmann::json::parse(R"json({
+    "competition_type": "model_tuner", "code": "m", "games_played": 3, "last_run_halt": null,
+    "opponent": {"code": "opp"},
+    "estimate": {"parameters": "pl: 100; c: 0.5", "win_rate": 0.6, "win_rate_ci95_low": 0.5,
+                 "win_rate_ci95_high": 0.7,
+                 "values": [{"value": 100, "ci95_low": 50, "ci95_high": 200},
+                            {"value": 0.5, "ci95_low": 0.4, "ci95_high": 0.6}]}})json");
+  in.parameter_codes = {"pl", "c"};
+  in.parameter_log_scale = {true, false};
+  in.control_file_name = "m.yaml";
+  for (int i = 0; i < 3; ++i) {
+    rm::report::GameRecord g;
+    g.result = rm::test::game(std::to_string(i), "cand", "opp", "b", "B+R", 1.0, 1.0);
+    g.candidate = "cand";
+    g.values = {nlohmann::json(10 * std::pow(10, i)), nlohmann::json(0.5)};
+    in.games.push_back(g);
+  }
+  const std::string html = rm::report::html_report(in);
+  const std::string first = plot_with_class(html, "samples-over-time");
+  CHECK(has(first, "pl (engine value) (log scale)"));
+  const std::string second = html.substr(html.find(first) + first.size());
+  CHECK_FALSE(has(plot_with_class(second, "samples-over-time"), "(log scale)"));
+  const std::string pair = plot_with_class(html, "optimum-region");
+  CHECK(has(pair, "pl (engine value) (log scale)"));
+  CHECK_FALSE(has(pair, "c (engine value) (log scale)"));
 }

@@ -129,3 +129,50 @@ TEST_CASE("a heatmap colours each cell and has a colour key", "[svg]") {
   CHECK(text_colour_on("#2166ac") == "#ffffff");
   CHECK(text_colour_on("#f7f7f7") == "#000000");
 }
+
+TEST_CASE("a plot narrower than its title is widened to show it whole", "[svg]") {
+  Heatmap map;  // a 2-player cross-table: 2 x 2 cells
+  map.css_class = "crosstable";
+  map.title = "Cross-table: score of the row's player against the column's";
+  map.x_labels = {"a", "b"};
+  map.y_labels = {"a", "b"};
+  map.cells = {{{std::nullopt, ""}, {0.75, "3/4"}}, {{0.25, "1/4"}, {std::nullopt, ""}}};
+  const std::string svg = render(map);
+  const auto at = svg.find(" width=\"");
+  REQUIRE(at != std::string::npos);
+  const int width = std::stoi(svg.substr(at + 8));
+  CHECK(width >= 9 * static_cast<int>(map.title.size()));
+  CHECK(rm::test::first_nesting_fault(svg) == "");
+}
+
+TEST_CASE("legend labels wrap instead of being cut", "[svg]") {
+  XYPlot plot;
+  plot.title = "Win rate over time";
+  plot.series.push_back({"all games (cumulative)", {{1, 0.5}, {2, 0.6}}, true, false});
+  plot.regions.push_back({0, 2, 0.4, 0.7, "model: win rate at the optimum, 95%"});
+  const std::string svg = render(plot);
+  CHECK(svg.find("\u2026") == std::string::npos);
+  CHECK(svg.find(">model: win rate at the</text>") != std::string::npos);
+  CHECK(svg.find(">optimum, 95%</text>") != std::string::npos);
+  CHECK(wrap("one two three", 7) == std::vector<std::string>{"one two", "three"});
+  CHECK(wrap("", 5) == std::vector<std::string>{""});
+}
+
+TEST_CASE("a log y axis maps by ratio and says so", "[svg]") {
+  XYPlot plot;
+  plot.title = "t";
+  plot.y_label = "pl (engine value)";
+  plot.y_log = true;
+  plot.series.push_back({"", {{1, 10}, {2, 100}, {3, 1000}}, false, true});
+  const std::string svg = render(plot);
+  CHECK(svg.find("pl (engine value) (log scale)") != std::string::npos);
+  // Evenly spaced in log space: the three markers' y coordinates are equally apart.
+  std::vector<double> ys;
+  for (auto at = svg.find("class=\"marker\""); at != std::string::npos;
+       at = svg.find("class=\"marker\"", at + 1)) {
+    const auto cy = svg.find("cy=\"", at);
+    ys.push_back(std::stod(svg.substr(cy + 4)));
+  }
+  REQUIRE(ys.size() == 3);
+  CHECK(ys[0] - ys[1] == Approx(ys[1] - ys[2]).margin(0.02));
+}

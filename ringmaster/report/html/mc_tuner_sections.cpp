@@ -93,6 +93,13 @@ std::string winrate_against_parameters(const ReportInputs& in,
     s.name = "win rate, 95% interval";
     // Pooled over the other parameters the points are not one curve: no line between them.
     s.line = in.parameter_codes.size() == 1;
+    // A line through candidates of one or two games would zig-zag between 0% and 100%: they
+    // are drawn apart, as points only.
+    constexpr int kLineMinGames = 5;
+    rm::svg::Series few;
+    few.name = fmt::format("fewer than {} games", kLineMinGames);
+    few.line = false;
+    few.colour = "#999999";
     std::vector<double> xs;
     std::size_t index = 0;
     for (const auto& [key, t] : by_value) {
@@ -109,10 +116,11 @@ std::string winrate_against_parameters(const ReportInputs& in,
       p.y_high = ci->upper;
       p.tooltip = fmt::format("{} = {}: {}/{} won ({:.1f}%)", in.parameter_codes[k], key.text,
                               t.wins, t.games, 100.0 * p.y);
-      s.points.push_back(p);
+      (t.games >= kLineMinGames || !s.line ? s : few).points.push_back(p);
     }
     plot.x_log = numeric && wants_log_axis(xs);
     plot.series.push_back(std::move(s));
+    if (!few.points.empty()) plot.series.push_back(std::move(few));
     const auto& best_values = best.value("engine_values", nlohmann::json::array());
     if (k < best_values.size() && best.value("games", 0) > 0 && in.parameter_codes.size() == 1) {
       rm::svg::Series b;
@@ -130,7 +138,10 @@ std::string winrate_against_parameters(const ReportInputs& in,
     }
     body += figure(rm::svg::render(plot),
                    "Each point is the share of games won by the candidates with that value, "
-                   "with its 95% Wilson interval; narrow bars mean many games.");
+                   "with its 95% Wilson interval; narrow bars mean many games." +
+                       std::string(in.parameter_codes.size() == 1
+                                       ? " Values with fewer than 5 games are grey and not joined."
+                                       : ""));
   }
   return body;
 }

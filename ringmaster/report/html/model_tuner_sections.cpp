@@ -36,6 +36,11 @@ std::vector<Played> played_points(const ReportInputs& in) {
   return out;
 }
 
+// A LOG-scale parameter is sampled evenly in log space: a log axis shows it so.
+bool log_axis(const ReportInputs& in, std::size_t k) {
+  return k < in.parameter_log_scale.size() && in.parameter_log_scale[k];
+}
+
 rm::svg::Series outcome_series(bool won) {
   rm::svg::Series s{won ? "candidate won" : "candidate lost", {}, false, true};
   s.colour = won ? "#d55e00" : "#0072b2";
@@ -53,6 +58,7 @@ std::string per_parameter(const ReportInputs& in, const std::vector<Played>& pla
     plot.title = "Values of " + in.parameter_codes[k] + " played, and the estimated optimum";
     plot.x_label = "tuning game";
     plot.y_label = in.parameter_codes[k] + " (engine value)";
+    plot.y_log = log_axis(in, k);
     rm::svg::Series won = outcome_series(true), lost = outcome_series(false);
     const std::size_t stride = std::max<std::size_t>(1, played.size() / 600);
     for (std::size_t i = 0; i < played.size(); i += stride) {
@@ -100,6 +106,8 @@ std::string per_pair(const ReportInputs& in, const std::vector<Played>& played,
           "Points played and the optimum: " + in.parameter_codes[a] + " x " + in.parameter_codes[b];
       plot.x_label = in.parameter_codes[a] + " (engine value)";
       plot.y_label = in.parameter_codes[b] + " (engine value)";
+      plot.x_log = log_axis(in, a);
+      plot.y_log = log_axis(in, b);
       rm::svg::Series won = outcome_series(true), lost = outcome_series(false);
       const std::size_t stride = std::max<std::size_t>(1, played.size() / 600);
       for (std::size_t i = 0; i < played.size(); i += stride) {

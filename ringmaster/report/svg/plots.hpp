@@ -57,6 +57,7 @@ struct XYPlot {
   std::vector<Guide> guides;
   std::vector<Region> regions;
   bool x_log = false;
+  bool y_log = false;  // needs positive y values (else the axis stays linear)
   std::optional<double> x_min, x_max, y_min, y_max;  // fixed range ends; else from the data
   // Category labels: when set, x values are indexes 0..n-1 into these (a categorical axis).
   std::vector<std::string> x_categories;

@@ -2,12 +2,17 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "ringmaster/report/svg/svg_text.hpp"
 
 namespace rm::svg {
 
 std::string open_svg(const std::string& kind, const std::string& css_class,
                      const std::string& title, int width, int height) {
+  // A plot narrower than its title (a 2-player cross-table) is widened to show it whole:
+  // 14 px bold is at most about 9 px a character.
+  width = std::max(width, static_cast<int>(9 * character_count(title) + 24));
   std::string out = fmt::format(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"plot {}{}{}\" width=\"{}\" "
       "height=\"{}\" viewBox=\"0 0 {} {}\" role=\"img\" font-family=\"DejaVu Sans, Verdana, "
@@ -59,8 +64,12 @@ std::string legend(const std::vector<LegendEntry>& entries, double x, double y, 
             coord(x), coord(row - 9), colour, colour);
         break;
     }
-    out += text(x + 24, row, shorten(e.label, max_chars), "start", "legend-label");
-    row += 18;
+    // Long labels wrap rather than lose their end ("model: win rate at the optimum, 95%").
+    for (const auto& line : wrap(e.label, max_chars)) {
+      out += text(x + 24, row, line, "start", "legend-label");
+      row += 14;
+    }
+    row += 4;
   }
   return out + "</g>\n";
 }

@@ -8,7 +8,7 @@
 namespace rm::svg {
 
 // Opens <svg class="plot KIND CSS_CLASS" ...> with a <title> (read by screen readers and
-// shown on hover) and the visible title on top.
+// shown on hover) and the visible title on top; `width` is widened to the title's if less.
 std::string open_svg(const std::string& kind, const std::string& css_class,
                      const std::string& title, int width, int height);
 inline std::string close_svg() {
@@ -25,7 +25,8 @@ struct LegendEntry {
   enum class Mark { Line, Dot, Box, Dashed } mark = Mark::Line;
 };
 
-// A legend as a column of entries starting at (x, y); each entry's label cut to fit `width`.
+// A legend as a column of entries starting at (x, y); each entry's label wrapped to fit
+// `width`.
 std::string legend(const std::vector<LegendEntry>& entries, double x, double y, double width);
 
 }  // namespace rm::svg

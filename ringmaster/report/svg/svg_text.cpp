@@ -82,4 +82,30 @@ std::string shorten(const std::string& text, std::size_t max_chars) {
   return text;
 }
 
+std::size_t character_count(const std::string& text) {
+  std::size_t n = 0;
+  for (char c : text)
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++n;
+  return n;
+}
+
+std::vector<std::string> wrap(const std::string& text, std::size_t max_chars) {
+  std::vector<std::string> lines;
+  std::string line;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = shorten(text.substr(start, end - start), max_chars);
+    if (!line.empty() && character_count(line) + 1 + character_count(word) > max_chars) {
+      lines.push_back(line);
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+    start = end + 1;
+  }
+  lines.push_back(line);
+  return lines;
+}
+
 }  // namespace rm::svg

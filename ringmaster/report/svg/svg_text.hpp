@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace rm::svg {
 
@@ -22,5 +23,12 @@ namespace rm::svg {
 // `text` cut to at most `max_chars` characters (UTF-8 sequences kept whole), ending with an
 // ellipsis when cut.
 std::string shorten(const std::string& text, std::size_t max_chars);
+
+// `text` broken at spaces into lines of at most `max_chars` characters (a longer word is
+// shortened); at least one line.
+std::vector<std::string> wrap(const std::string& text, std::size_t max_chars);
+
+// The number of characters (not bytes) of UTF-8 `text`.
+std::size_t character_count(const std::string& text);
 
 }  // namespace rm::svg

@@ -88,8 +88,8 @@ std::string render(const XYPlot& plot) {
   }
   Axis x_axis(plot.x_min.value_or(xs.lo), plot.x_max.value_or(xs.hi), plot.x_log && !categorical);
   if (!categorical && !plot.x_min && !plot.x_max && !x_axis.log_scale()) x_axis.extend_to_ticks();
-  Axis y_axis(plot.y_min.value_or(ys.lo), plot.y_max.value_or(ys.hi));
-  if (!plot.y_min && !plot.y_max) y_axis.extend_to_ticks();
+  Axis y_axis(plot.y_min.value_or(ys.lo), plot.y_max.value_or(ys.hi), plot.y_log);
+  if (!plot.y_min && !plot.y_max && !y_axis.log_scale()) y_axis.extend_to_ticks();
   // Numeric x axes keep the data off the frame's edges (markers and error bars stay whole).
   const double x_pad = categorical ? 0.0 : 10.0;
   auto px = [&](double x) { return x_axis.map(x, f.left + x_pad, f.right - x_pad); };
@@ -146,7 +146,8 @@ std::string render(const XYPlot& plot) {
   out += text((f.left + f.right) / 2, height - 10.0,
               plot.x_label + (x_axis.log_scale() ? " (log scale)" : ""), "middle",
               "axis-label x-label");
-  out += text(16, (f.top + f.bottom) / 2, plot.y_label, "middle", "axis-label y-label", -90);
+  out += text(16, (f.top + f.bottom) / 2, plot.y_label + (y_axis.log_scale() ? " (log scale)" : ""),
+              "middle", "axis-label y-label", -90);
 
   // Regions, then guides, then the data on top.
   for (const auto& r : plot.regions) {

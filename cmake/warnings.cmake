@@ -20,6 +20,9 @@ if(RINGMASTER_TSAN)
   endif()
   add_compile_options(-fsanitize=thread -fno-omit-frame-pointer)
   add_link_options(-fsanitize=thread)
+  # GCC 12 at -O1 with ThreadSanitizer's instrumentation reports a null dereference inside
+  # nlohmann::json's get<long long>() that cannot happen (the plain build does not).
+  target_compile_options(rm_warnings INTERFACE -Wno-null-dereference)
 endif()
 
 # rm_add_library(name SOURCES...) : a project library with the strict warnings.

@@ -9,6 +9,7 @@
 #include "engine/process/child_launch.hpp"
 
 #include <dirent.h>
+#include <dlfcn.h>
 #include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
@@ -46,19 +47,47 @@ struct ChildContext {
   int error;
 };
 
+// Code that runs in the child is not instrumented by ThreadSanitizer: the child shares the
+// parent's memory, including the calling thread's sanitizer state, which it would otherwise
+// update as if it were that thread (TSan cannot tell the two apart), leaving that state
+// wrong once the parent resumes (false reports of races on memory locked by a mutex).
+#define RM_CHILD_SIDE __attribute__((no_sanitize("thread")))
+
 // The child's stack: it only runs a few syscalls (and possibly the dynamic linker's lazy
 // binding of them), so this is generous.
 constexpr std::size_t kChildStackBytes = 64 * 1024;
 
-[[noreturn]] void child_fail(ChildContext* ctx, LaunchStep step, int err) {
+[[noreturn]] RM_CHILD_SIDE void child_fail(ChildContext* ctx, LaunchStep step, int err) {
   ctx->failed = step;
   ctx->error = err;
-  ::_exit(127);
+  ::syscall(SYS_exit_group, 127);  // not _exit(): a sanitizer's _exit would run in the child
+  __builtin_unreachable();
 }
+
+using CloneFunction = int (*)(int (*)(void*), void*, int, void*, ...);
+#if defined(__SANITIZE_THREAD__)
+// ThreadSanitizer intercepts clone() as a fork: in the child it resets its records of the
+// parent's other threads and locks, records that the child shares with the parent under
+// CLONE_VM, so the parent would go on with them wrong. glibc's own clone is called instead.
+CloneFunction libc_clone() {
+  static const CloneFunction function = [] {
+    void* libc = ::dlopen("libc.so.6", RTLD_LAZY | RTLD_NOLOAD);
+    void* symbol = libc != nullptr ? ::dlsym(libc, "clone") : nullptr;
+    CloneFunction found = &::clone;
+    if (symbol != nullptr) std::memcpy(&found, &symbol, sizeof found);
+    return found;
+  }();
+  return function;
+}
+#else
+CloneFunction libc_clone() {
+  return &::clone;
+}
+#endif
 
 // Fallback for kernels without close_range (before 5.9): close what /proc/self/fd lists,
 // never a loop over every possible descriptor number.
-void close_listed_fds_from_3() {
+RM_CHILD_SIDE void close_listed_fds_from_3() {
   const long dir =
       ::syscall(SYS_openat, AT_FDCWD, "/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dir < 0) return;
@@ -84,7 +113,7 @@ void close_listed_fds_from_3() {
   ::syscall(SYS_close, dir);
 }
 
-int child_main(void* p) {
+RM_CHILD_SIDE int child_main(void* p) {
   auto* ctx = static_cast<ChildContext*>(p);
   const LaunchArgs& a = *ctx->args;
   ::syscall(SYS_setpgid, 0, 0);
@@ -130,11 +159,11 @@ Launched launch_child(const LaunchArgs& args) {
   // so waiting for an exit needs no polling loop.
   int pidfd = -1;
   int flags = CLONE_VM | CLONE_VFORK | CLONE_PIDFD | SIGCHLD;
-  pid_t pid = ::clone(child_main, stack + sizeof stack, flags, &ctx, &pidfd);
+  pid_t pid = libc_clone()(child_main, stack + sizeof stack, flags, &ctx, &pidfd);
   if (pid < 0 && errno == EINVAL) {
     pidfd = -1;
     flags &= ~CLONE_PIDFD;
-    pid = ::clone(child_main, stack + sizeof stack, flags, &ctx);
+    pid = libc_clone()(child_main, stack + sizeof stack, flags, &ctx);
   }
   const int clone_error = errno;
   ::syscall(SYS_rt_sigprocmask, SIG_SETMASK, &old, nullptr, kKernelSigsetSize);

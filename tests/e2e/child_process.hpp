@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "tests/support/scratch_files.hpp"
+#include "tests/support/time_scale.hpp"
 
 namespace rm::test {
 
@@ -86,9 +87,10 @@ class ChildProcess {
   pid_t pid() const { return pid_; }
   void send(int sig) { ::kill(pid_, sig); }
 
-  // Waits at most `limit` (a safety net so a hung child fails the test instead of hanging it).
+  // Waits at most `limit`, stretched by RM_TEST_TIME_SCALE (a safety net so a hung child fails
+  // the test instead of hanging it).
   std::optional<Finished> wait(std::chrono::milliseconds limit = std::chrono::seconds(120)) {
-    auto deadline = std::chrono::steady_clock::now() + limit;
+    auto deadline = std::chrono::steady_clock::now() + rm::test::scaled(limit);
     int status = 0;
     for (;;) {
       pid_t r = ::waitpid(pid_, &status, WNOHANG);

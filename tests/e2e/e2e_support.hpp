@@ -16,6 +16,7 @@
 #include "ringmaster/store/store.hpp"
 #include "tests/e2e/child_process.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/time_scale.hpp"
 
 namespace rm::test {
 
@@ -69,7 +70,7 @@ class CompetitionDir {
   }
   // Waits (polling) until at least n games are committed; false after the safety limit.
   bool wait_for_games(int n, std::chrono::seconds limit = std::chrono::seconds(60)) const {
-    auto deadline = std::chrono::steady_clock::now() + limit;
+    auto deadline = std::chrono::steady_clock::now() + rm::test::scaled(limit);
     while (committed_games() < n)
       if (std::chrono::steady_clock::now() > deadline)
         return false;

@@ -62,8 +62,8 @@ double Problem::regret(const std::vector<double>& x) const {
 }
 
 const std::vector<std::string>& builtin_problem_names() {
-  static const std::vector<std::string> names{"log",  "flat",       "power",      "angle",
-                                              "step", "correlated", "rosenbrock", "log5"};
+  static const std::vector<std::string> names{
+      "log", "flat", "power", "angle", "step", "twopeaks", "correlated", "rosenbrock", "log5"};
   return names;
 }
 
@@ -114,17 +114,30 @@ Problem builtin_problem(const std::string& name) {
                         return 1.0 - 0.1 * ((1.0 - a) * (1.0 - a) + (b - a * a) * (b - a * a));
                       },
                       {0.25, -0.3});
-  if (name == "log5")
+  if (name == "twopeaks")
+    // Not CLOP's: a broad lower hill at -0.4 and a narrow higher peak at 0.5, with a valley
+    // between them where a point halfway between two estimates would land.
+    return from_logit(name, 1,
+                      [](const auto& x) {
+                        const double broad = 0.3 - 1.5 * (x[0] + 0.4) * (x[0] + 0.4);
+                        const double narrow = 0.55 - 25.0 * (x[0] - 0.5) * (x[0] - 0.5);
+                        return std::max(broad, narrow);
+                      },
+                      {0.5});
+  if (name == "log5" || name == "log5sum")
+    // CLOP's Log5 is the mean of the five coordinates' Log strengths; log5sum, their sum, has
+    // five times the effect (this bench's log5 before it was corrected).
     return from_logit(
         name, 5,
-        [](const auto& x) {
+        [sum = name == "log5sum"](const auto& x) {
           double r = 0.0;
           for (double v : x) r += log_r(v);
-          return r;
+          return sum ? r : r / 5.0;
         },
         std::vector<double>(5, -0.525));
   std::string known;
   for (const auto& n : builtin_problem_names()) known += (known.empty() ? "" : ", ") + n;
+  known += ", log5sum";
   throw std::invalid_argument("unknown problem '" + name + "' (known: " + known + ")");
 }
 

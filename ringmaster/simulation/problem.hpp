@@ -21,7 +21,8 @@ struct Problem {
   double regret(const std::vector<double>& x) const;
 };
 
-// log, flat, power, angle, step (1-D), correlated, rosenbrock (2-D), log5 (5-D).
+// log, flat, power, angle, step, twopeaks (1-D), correlated, rosenbrock (2-D), log5 (5-D).
+// builtin_problem() also knows log5sum (5-D), which `all` leaves out.
 const std::vector<std::string>& builtin_problem_names();
 // Throws std::invalid_argument for an unknown name (listing the known ones).
 Problem builtin_problem(const std::string& name);

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -13,6 +14,7 @@
 #include <thread>
 
 #include "ringmaster/control/config_error.hpp"
+#include "ringmaster/simulation/paired.hpp"
 #include "ringmaster/simulation/problem.hpp"
 #include "ringmaster/simulation/simulated_run.hpp"
 #include "ringmaster/simulation/tuner_spec.hpp"
@@ -25,8 +27,10 @@ struct Row {
   std::string problem, tuner;
   int in_flight = 1;
   int budget = 0;
-  int runs = 0;  // runs that reached the budget
-  double mean = 0.0, standard_error = 0.0;
+  std::vector<double> regrets;          // per run; NaN where the run did not reach the budget
+  rm::simulation::MeanAndError regret;  // over the runs that reached the budget
+  // Against --baseline on the same runs (not for the baseline itself, or when it was skipped).
+  std::optional<rm::simulation::MeanAndError> paired;
 };
 
 struct Cell {  // one (problem, tuner, in_flight): all its runs
@@ -75,7 +79,8 @@ const char* const kUsage =
     "p_opt - f(x_best), in thousandths, with its standard error, per tuner and game budget.\n"
     "\n"
     "usage: ringmaster-simulate [options]\n"
-    "  -p, --problem LIST    log,flat,power,angle,step,correlated,rosenbrock,log5 or all (log)\n"
+    "  -p, --problem LIST    log,flat,power,angle,step,twopeaks,correlated,rosenbrock,log5,\n"
+    "                        log5sum or all (all but log5sum) (log)\n"
     "  -e, --expression E    a win probability in x1..x8 over [-1, 1]^d (repeatable)\n"
     "  -t, --tuner LIST      mc8,mc16 (any mcN; mcNv/mcNvv: virtual loss/visit),ce,model or "
     "control\n"
@@ -91,7 +96,10 @@ const char* const kUsage =
     "      --range-shift F   each run sees the problem through a range 2/(1+F) wide placed at\n"
     "                        random in the box, so the optimum moves by up to F of the range\n"
     "                        (at most 0.25; 0.125 averages out the luck of split 8 and 16)\n"
-    "      --json FILE       also write the table as JSON ('-': standard output)\n"
+    "      --baseline TUNER  also print each tuner's paired difference from TUNER (one of -t),\n"
+    "                        run by run on the same problems, ranges and game outcomes\n"
+    "      --json FILE       also write the table, with every run's regret, as JSON ('-':\n"
+    "                        standard output)\n"
     "Documentation: docs/simulation.md\n";
 
 int whole_number(const std::string& option, const std::string& text, long long lo, long long hi) {
@@ -141,6 +149,17 @@ std::string format_regret(double mean, double se) {
   return buffer;
 }
 
+// "+1.23 ± 0.40 (z +3.1)"; z is the difference in standard errors (none when the SE is 0).
+std::string format_paired(const rm::simulation::MeanAndError& d) {
+  char buffer[96];
+  if (d.standard_error > 0.0)
+    std::snprintf(buffer, sizeof buffer, "%+7.2f ± %5.2f (z %+5.1f)", d.mean * 1e3,
+                  d.standard_error * 1e3, d.mean / d.standard_error);
+  else
+    std::snprintf(buffer, sizeof buffer, "%+7.2f ± %5.2f", d.mean * 1e3, d.standard_error * 1e3);
+  return buffer;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -155,6 +174,7 @@ int main(int argc, char** argv) {
   double range_jitter = 0.0;
   double range_shift = 0.0;
   std::string json_path;
+  std::string baseline;
   try {
     for (int i = 1; i < argc; ++i) {
       const std::string arg = argv[i];
@@ -182,6 +202,8 @@ int main(int argc, char** argv) {
         threads = whole_number(arg, value, 1, 256);
       else if (arg == "--json")
         json_path = value;
+      else if (arg == "--baseline")
+        baseline = value;
       else if (arg == "--range-jitter")
         range_jitter = number_in(arg, value, 0.2);
       else if (arg == "--range-shift")
@@ -209,6 +231,11 @@ int main(int argc, char** argv) {
   if (problems.size() == 1 && problems[0] == "all")
     problems = rm::simulation::builtin_problem_names();
   if (!expressions.empty() && problems_text == "log") problems.clear();
+  if (!baseline.empty() && std::find(tuners.begin(), tuners.end(), baseline) == tuners.end()) {
+    std::cerr << "ringmaster-simulate: --baseline " << baseline
+              << ": not one of the tuners given with -t\n";
+    return 2;
+  }
 
   // Problems and control files are built up front, so a bad name stops before any work.
   std::vector<Cell> cells;
@@ -312,26 +339,29 @@ int main(int argc, char** argv) {
   const double elapsed =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
+  // The rows: per cell and budget; the baseline's cell for a cell has the same problem and
+  // games in flight.
+  const auto regrets_at = [&](const Cell& cell, std::size_t b) {
+    std::vector<double> out;
+    for (const auto& r : cell.regrets)
+      out.push_back(b < r.size() ? r[b] : std::numeric_limits<double>::quiet_NaN());
+    return out;
+  };
   std::vector<Row> rows;
   long total_games = 0;
-  for (const auto& cell : cells) {
+  for (std::size_t c = 0; c < cells.size(); ++c) {
+    const Cell& cell = cells[c];
     total_games += cell.games;
+    const Cell* base = nullptr;
+    for (std::size_t o = 0; o < cells.size() && !baseline.empty(); ++o)
+      if (o != c && cells[o].tuner == baseline && cell.tuner != baseline &&
+          cell_problem[o] == cell_problem[c] && cells[o].in_flight == cell.in_flight)
+        base = &cells[o];
     for (std::size_t b = 0; b < budgets.size(); ++b) {
-      Row row{cell.problem, cell.tuner, cell.in_flight, budgets[b], 0, 0.0, 0.0};
-      double sum = 0.0, sum2 = 0.0;
-      for (const auto& r : cell.regrets)
-        if (b < r.size() && !std::isnan(r[b])) {
-          sum += r[b];
-          sum2 += r[b] * r[b];
-          ++row.runs;
-        }
-      if (row.runs > 0) {
-        row.mean = sum / row.runs;
-        const double variance =
-            row.runs > 1 ? (sum2 - row.runs * row.mean * row.mean) / (row.runs - 1) : 0.0;
-        row.standard_error = std::sqrt(std::max(0.0, variance) / row.runs);
-      }
-      rows.push_back(row);
+      Row row{cell.problem, cell.tuner, cell.in_flight, budgets[b], regrets_at(cell, b), {}, {}};
+      row.regret = rm::simulation::mean_and_error(row.regrets);
+      if (base) row.paired = rm::simulation::paired_difference(row.regrets, regrets_at(*base, b));
+      rows.push_back(std::move(row));
     }
   }
 
@@ -349,10 +379,31 @@ int main(int argc, char** argv) {
                 cells[c].in_flight);
     for (std::size_t b = 0; b < budgets.size(); ++b) {
       const Row& row = rows[c * budgets.size() + b];
-      std::printf("  %15s",
-                  row.runs > 0 ? format_regret(row.mean, row.standard_error).c_str() : "-");
+      std::printf("  %15s", row.regret.runs > 0
+                                ? format_regret(row.regret.mean, row.regret.standard_error).c_str()
+                                : "-");
     }
     std::printf("\n");
+  }
+  if (!baseline.empty()) {
+    std::printf(
+        "\npaired difference from %s x 1000, run by run (tuner - %s ± standard error; "
+        "negative: lower regret than %s)\n",
+        baseline.c_str(), baseline.c_str(), baseline.c_str());
+    std::printf("%-12s %-14s %9s", "problem", "tuner", "in flight");
+    for (int b : budgets) std::printf("  %24s", (std::to_string(b) + " games").c_str());
+    std::printf("\n");
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+      if (cells[c].tuner == baseline) continue;
+      std::printf("%-12s %-14s %9d", cells[c].problem.substr(0, 12).c_str(), cells[c].tuner.c_str(),
+                  cells[c].in_flight);
+      for (std::size_t b = 0; b < budgets.size(); ++b) {
+        const Row& row = rows[c * budgets.size() + b];
+        std::printf("  %24s",
+                    row.paired && row.paired->runs > 0 ? format_paired(*row.paired).c_str() : "-");
+      }
+      std::printf("\n");
+    }
   }
   std::printf(
       "\ntuner cost per game, microseconds (choosing the candidate; taking the result, refits "
@@ -374,6 +425,11 @@ int main(int argc, char** argv) {
               threads, threads == 1 ? "" : "s");
 
   if (!json_path.empty()) {
+    const auto numbers_or_null = [](const std::vector<double>& values) {
+      nlohmann::json out = nlohmann::json::array();
+      for (double v : values) out.push_back(std::isnan(v) ? nlohmann::json() : nlohmann::json(v));
+      return out;
+    };
     nlohmann::json j = {{"runs", runs},
                         {"seed", seed},
                         {"range_jitter", range_jitter},
@@ -382,14 +438,22 @@ int main(int argc, char** argv) {
                         {"games", total_games},
                         {"seconds", elapsed},
                         {"rows", nlohmann::json::array()}};
-    for (const auto& row : rows)
-      j["rows"].push_back({{"problem", row.problem},
-                           {"tuner", row.tuner},
-                           {"in_flight", row.in_flight},
-                           {"budget", row.budget},
-                           {"runs", row.runs},
-                           {"mean_regret", row.mean},
-                           {"standard_error", row.standard_error}});
+    if (!baseline.empty()) j["baseline"] = baseline;
+    for (const auto& row : rows) {
+      nlohmann::json r = {{"problem", row.problem},
+                          {"tuner", row.tuner},
+                          {"in_flight", row.in_flight},
+                          {"budget", row.budget},
+                          {"runs", row.regret.runs},
+                          {"mean_regret", row.regret.mean},
+                          {"standard_error", row.regret.standard_error},
+                          {"regrets", numbers_or_null(row.regrets)}};
+      if (row.paired)
+        r["paired"] = {{"runs", row.paired->runs},
+                       {"mean_difference", row.paired->mean},
+                       {"standard_error", row.paired->standard_error}};
+      j["rows"].push_back(std::move(r));
+    }
     for (const auto& cell : cells) {
       const std::string key =
           cell.problem + "/" + cell.tuner + "/" + std::to_string(cell.in_flight);

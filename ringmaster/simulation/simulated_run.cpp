@@ -24,10 +24,19 @@ double seconds(Clock::duration d) {
   return std::chrono::duration<double>(d).count();
 }
 
+std::vector<double> recommended_point(const rm::comp::Competition& competition) {
+  const auto values = competition.recommended_values();
+  if (!values) throw std::logic_error("simulated competition is not a tuner");
+  std::vector<double> x;
+  for (const auto& v : *values) x.push_back(as_double(v));
+  return x;
+}
+
 }  // namespace
 
 RunResult simulate_run(const rm::control::ControlFile& control, const Problem& problem,
-                       int in_flight, const std::vector<int>& budgets, std::uint64_t seed) {
+                       int in_flight, const std::vector<int>& budgets, std::uint64_t seed,
+                       const GameObserver& observe) {
   auto competition = rm::comp::make_competition(control);
   std::mt19937_64 outcomes(seed);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
@@ -48,8 +57,8 @@ RunResult simulate_run(const rm::control::ControlFile& control, const Problem& p
     running.pop_front();
     const bool candidate_is_black = job.job.black.code != kSimulatedOpponent;
     const auto& candidate = candidate_is_black ? job.job.black : job.job.white;
-    const bool won =
-        unit(outcomes) < problem.win_probability(candidate_point(candidate, problem.dims));
+    const std::vector<double> played = candidate_point(candidate, problem.dims);
+    const bool won = unit(outcomes) < problem.win_probability(played);
     rm::game::GameResult r;
     r.game_id = job.job.game_id;
     r.black_code = job.job.black.code;
@@ -60,15 +69,21 @@ RunResult simulate_run(const rm::control::ControlFile& control, const Problem& p
     competition->on_result(r);
     result.result_seconds += seconds(Clock::now() - result_start);
     ++result.games;
-    while (next_budget < budgets.size() && result.games == budgets[next_budget]) {
-      const auto values = competition->recommended_values();
-      if (!values) throw std::logic_error("simulated competition is not a tuner");
-      std::vector<double> x;
-      for (const auto& v : *values) x.push_back(as_double(v));
-      result.regrets[next_budget++] = problem.regret(x);
-    }
+    if (observe) observe(result.games, played, *competition);
+    while (next_budget < budgets.size() && result.games == budgets[next_budget])
+      result.regrets[next_budget++] = problem.regret(recommended_point(*competition));
   }
   return result;
+}
+
+std::vector<TraceLine> trace_run(const rm::control::ControlFile& control, const Problem& problem,
+                                 int in_flight, int games, int every, std::uint64_t seed) {
+  std::vector<TraceLine> trace;
+  simulate_run(control, problem, in_flight, {games}, seed,
+               [&](long n, const std::vector<double>& played, const rm::comp::Competition& c) {
+                 if (n % every == 0) trace.push_back({n, played, recommended_point(c)});
+               });
+  return trace;
 }
 
 }  // namespace rm::simulation

@@ -5,10 +5,15 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "ringmaster/control/control_file.hpp"
 #include "ringmaster/simulation/problem.hpp"
+
+namespace rm::comp {
+class Competition;
+}
 
 namespace rm::simulation {
 
@@ -19,9 +24,25 @@ struct RunResult {
   double result_seconds = 0.0;  // time spent in on_result()
 };
 
+// Called after each result: the number of results so far, the point that game played, and the
+// competition (to ask for its recommendation).
+using GameObserver = std::function<void(long games, const std::vector<double>& played,
+                                        const rm::comp::Competition&)>;
+
 // `budgets` ascending. The competition's own seed must already be set (set_seed); `seed`
 // drives the game outcomes.
 RunResult simulate_run(const rm::control::ControlFile& control, const Problem& problem,
-                       int in_flight, const std::vector<int>& budgets, std::uint64_t seed);
+                       int in_flight, const std::vector<int>& budgets, std::uint64_t seed,
+                       const GameObserver& observe = {});
+
+// A tuner's behaviour in a few numbers, for golden tests: every `every` results, the point the
+// last game played and the tuner's recommendation then.
+struct TraceLine {
+  long game = 0;
+  std::vector<double> played;
+  std::vector<double> recommended;
+};
+std::vector<TraceLine> trace_run(const rm::control::ControlFile& control, const Problem& problem,
+                                 int in_flight, int games, int every, std::uint64_t seed);
 
 }  // namespace rm::simulation

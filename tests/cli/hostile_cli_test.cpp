@@ -97,13 +97,16 @@ TEST_CASE("the helper binaries print their help and exit 0", "[cli][binary][host
     CHECK(help.exit_status == 0);
     CHECK_THAT(help.out, Catch::StartsWith(std::string("usage: ") + binary));
   }
-  rm::test::ChildProcess script(
-      {"/bin/bash", std::string(RM_SOURCE_DIR) + "/bench/million_games/run.sh", "--help"},
-      dir.file("script"), "cli");
-  auto help = script.wait();
-  REQUIRE(help);
-  CHECK(help->exit_status == 0);
-  CHECK_THAT(help->out, Catch::StartsWith("usage: run.sh"));
+  int scripts = 0;
+  for (const char* script_path : {"/bench/million_games/run.sh", "/bench/tuner_evidence/run.sh"}) {
+    INFO(script_path);
+    rm::test::ChildProcess script({"/bin/bash", std::string(RM_SOURCE_DIR) + script_path, "--help"},
+                                  dir.file("script" + std::to_string(scripts++)), "cli");
+    auto help = script.wait();
+    REQUIRE(help);
+    CHECK(help->exit_status == 0);
+    CHECK_THAT(help->out, Catch::StartsWith("usage: run.sh"));
+  }
 }
 
 TEST_CASE("stop refuses a bad control file and a competition that is not running",

@@ -2,31 +2,17 @@
 // against files in tests/report/golden/. After an intended change, regenerate them with
 // RM_UPDATE_GOLDEN=1 build/bin/report_tests "[golden]" and review the diff.
 #include <catch2/catch.hpp>
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 
 #include "ringmaster/report/exports/csv_export.hpp"
 #include "ringmaster/report/html/html_report.hpp"
 #include "tests/report/fixtures.hpp"
 #include "tests/report/xml_balance.hpp"
+#include "tests/support/golden_file.hpp"
 
 namespace {
 
-const std::string kGoldenDir = std::string(RM_SOURCE_DIR) + "/tests/report/golden/";
-
 void check_golden(const std::string& name, const std::string& actual) {
-  const std::string path = kGoldenDir + name;
-  if (std::getenv("RM_UPDATE_GOLDEN") != nullptr) {
-    std::ofstream(path, std::ios::binary) << actual;
-    WARN("rewrote " << path);
-    return;
-  }
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE(in.good());
-  std::stringstream expected;
-  expected << in.rdbuf();
-  CHECK(actual == expected.str());
+  rm::test::check_golden_file("tests/report/golden/" + name, actual);
 }
 
 }  // namespace

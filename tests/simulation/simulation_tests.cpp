@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "ringmaster/simulation/paired.hpp"
 #include "ringmaster/simulation/problem.hpp"
 #include "ringmaster/simulation/simulated_run.hpp"
 #include "ringmaster/simulation/tuner_spec.hpp"
@@ -60,6 +61,16 @@ TEST_CASE("simulation: every built-in problem has its optimum where stated", "[s
   CHECK(log.best == Approx(1.0 / (1.0 + std::exp(-(2.0 * std::log(2.0) - 0.9)))));
   CHECK(builtin_problem("power").optimum[0] == Approx(0.6093213380198702).margin(1e-6));
   CHECK_THROWS_WITH(builtin_problem("lg"), Catch::Contains("unknown problem 'lg'"));
+  // CLOP's Log5 is the mean of five Log strengths: its best is Log's; log5sum is the sum.
+  CHECK(builtin_problem("log5").best == Approx(log.best));
+  const Problem sum = builtin_problem("log5sum");
+  CHECK(sum.best == Approx(1.0 / (1.0 + std::exp(-5.0 * (2.0 * std::log(2.0) - 0.9)))));
+  // twopeaks: the narrow peak is higher than the broad hill, and halfway between them is worse
+  // than either.
+  const Problem two = builtin_problem("twopeaks");
+  CHECK(two.regret({0.5}) == 0.0);
+  CHECK(two.regret({-0.4}) > 0.0);
+  CHECK(two.regret({0.05}) > two.regret({-0.4}));
 }
 
 TEST_CASE("simulation: an expression problem finds its own optimum", "[simulation]") {
@@ -207,6 +218,67 @@ void check_drawn_range(const std::string& problem, const std::string& option,
 
 }  // namespace
 
+TEST_CASE("simulation: mean and paired difference with their standard errors", "[simulation]") {
+  const double nan = std::nan("");
+  const MeanAndError m = mean_and_error({1.0, 2.0, nan, 3.0, 6.0});
+  CHECK(m.runs == 4);
+  CHECK(m.mean == Approx(3.0));
+  // sample variance (4 + 1 + 0 + 9) / 3, over 4 runs
+  CHECK(m.standard_error == Approx(std::sqrt(14.0 / 3.0 / 4.0)));
+  CHECK(mean_and_error({nan}).runs == 0);
+  CHECK(mean_and_error({5.0}).standard_error == 0.0);
+  // Paired: the runs' shared luck cancels; runs where either is missing are left out.
+  const MeanAndError d = paired_difference({10.0, 20.0, 30.0, nan}, {9.0, 19.5, 28.5, 1.0});
+  CHECK(d.runs == 3);
+  CHECK(d.mean == Approx(1.0));
+  CHECK(d.standard_error == Approx(std::sqrt(0.5 / 2.0 / 3.0)));  // differences 1, 0.5, 1.5
+}
+
+TEST_CASE(
+    "ringmaster-simulate: --baseline prints each tuner's paired difference, and the JSON "
+    "has every run's regret",
+    "[simulation]") {
+  const Output out =
+      run_simulate("-p log,step -t mc8,model,mc16 -r 6 -b 100,300 --baseline model --json -");
+  INFO(out.text);
+  REQUIRE(out.status == 0);
+  CHECK_THAT(out.text, Catch::Contains("paired difference from model x 1000"));
+  const auto json = nlohmann::json::parse(out.text.substr(out.text.find("{\n")));
+  CHECK(json["baseline"] == "model");
+  const auto row = [&](const std::string& problem, const std::string& tuner, int budget) {
+    for (const auto& r : json["rows"])
+      if (r["problem"] == problem && r["tuner"] == tuner && r["budget"] == budget) return r;
+    FAIL("no row " << problem << " " << tuner << " " << budget);
+    return nlohmann::json();
+  };
+  for (const std::string problem : {"log", "step"})
+    for (int budget : {100, 300}) {
+      const auto base = row(problem, "model", budget);
+      CHECK_FALSE(base.contains("paired"));
+      for (const std::string tuner : {"mc8", "mc16"}) {
+        const auto r = row(problem, tuner, budget);
+        REQUIRE(r["regrets"].size() == 6);
+        // Recomputed from the per-run regrets of both rows.
+        std::vector<double> a, b;
+        for (std::size_t i = 0; i < 6; ++i) {
+          a.push_back(r["regrets"][i].get<double>());
+          b.push_back(base["regrets"][i].get<double>());
+        }
+        const MeanAndError expected = paired_difference(a, b);
+        CHECK(r["paired"]["runs"] == 6);
+        CHECK(r["paired"]["mean_difference"].get<double>() == Approx(expected.mean));
+        CHECK(r["paired"]["standard_error"].get<double>() == Approx(expected.standard_error));
+        CHECK(r["mean_regret"].get<double>() == Approx(mean_and_error(a).mean));
+      }
+    }
+  // The table has a line per tuner other than the baseline, per problem.
+  const auto from = out.text.find("paired difference");
+  const auto table = out.text.substr(from, out.text.find("tuner cost") - from);
+  CHECK_THAT(table, Catch::Contains("log          mc8"));
+  CHECK_THAT(table, Catch::Contains("step         mc16"));
+  CHECK_THAT(table, !Catch::Contains("log          model"));
+}
+
 TEST_CASE("ringmaster-simulate: --range-jitter and --range-shift change the table and are recorded",
           "[simulation]") {
   check_drawn_range("power", "--range-jitter 0.15", "range_jitter", 0.15,
@@ -222,7 +294,8 @@ TEST_CASE("ringmaster-simulate: bad arguments exit 2 with a message", "[simulati
       {"-r 0", "-r: must be a whole number from 1 to 1000000"},
       {"--range-jitter 0.3", "--range-jitter: must be a number from 0 to 0.2"},
       {"--range-shift 0.3", "--range-shift: must be a number from 0 to 0.25"},
-      {"--range-shift 0.1 --range-jitter 0.1", "use one or the other"}};
+      {"--range-shift 0.1 --range-jitter 0.1", "use one or the other"},
+      {"-t mc8,model --baseline ce", "--baseline ce: not one of the tuners given with -t"}};
   for (const auto& [arguments, message] : refused) {
     const Output out = run_simulate(arguments);
     INFO(arguments << ": " << out.text);

@@ -1,0 +1,67 @@
+// Golden traces: each tuner's behaviour pinned, game by game, on fixed problems and seeds. Every
+// 50 results the trace records the point the last game played and the tuner's recommendation,
+// so a refactor that keeps behaviour leaves the files unchanged, and a change of behaviour shows
+// where it starts. After an intended change: RM_UPDATE_GOLDEN=1 build/bin/golden_traces_test,
+// then review the diff (tests/simulation/golden/).
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "ringmaster/simulation/problem.hpp"
+#include "ringmaster/simulation/simulated_run.hpp"
+#include "ringmaster/simulation/tuner_spec.hpp"
+#include "tests/support/golden_file.hpp"
+
+namespace {
+
+std::string format_point(const std::vector<double>& x) {
+  std::string out;
+  char buffer[32];
+  for (double v : x) {
+    std::snprintf(buffer, sizeof buffer, " %.9g", v);
+    out += buffer;
+  }
+  return out;
+}
+
+// tuner: a ringmaster-simulate preset.
+void check_trace(const std::string& tuner, const std::string& problem_name, int games,
+                 int in_flight = 1) {
+  const auto problem = rm::simulation::builtin_problem(problem_name);
+  auto control = rm::simulation::simulation_control_file(tuner, problem.dims, games);
+  rm::simulation::set_seed(control, 20261126);
+  const auto trace = rm::simulation::trace_run(control, problem, in_flight, games, 50, 7);
+  REQUIRE(trace.size() == static_cast<std::size_t>(games / 50));
+  std::string text = "# " + tuner + " on " + problem_name + ", " + std::to_string(in_flight) +
+                     " in flight: game, point played | recommendation\n";
+  for (const auto& line : trace)
+    text += std::to_string(line.game) + format_point(line.played) + " |" +
+            format_point(line.recommended) + "\n";
+  std::string name = tuner + "-" + problem_name;
+  if (in_flight > 1) name += "-n" + std::to_string(in_flight);
+  rm::test::check_golden_file("tests/simulation/golden/" + name + ".trace", text);
+}
+
+}  // namespace
+
+TEST_CASE("golden trace: mc_tuner", "[golden]") {
+  check_trace("mc8", "log", 1000);
+  check_trace("mc8", "rosenbrock", 1000);
+  check_trace("mc8v", "log", 1000, 8);
+}
+
+TEST_CASE("golden trace: ce_tuner", "[golden]") {
+  check_trace("ce", "log", 1000);
+  check_trace("ce", "rosenbrock", 1000);
+}
+
+// 1-D runs long enough to reach every stage of docs/model-tuner.md (the flat top from 2000).
+TEST_CASE("golden trace: model_tuner", "[golden]") {
+  check_trace("model", "log", 3000);
+  check_trace("model", "step", 3000);
+  check_trace("model", "flat", 3000);
+  check_trace("model", "log", 1000, 8);
+  check_trace("model", "rosenbrock", 1000);
+  check_trace("model", "log5", 1000);
+}

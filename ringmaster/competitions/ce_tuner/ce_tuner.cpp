@@ -20,6 +20,10 @@ const rm::control::CeTunerSettings& ce_settings_of(const rm::control::ControlFil
   return *settings;
 }
 
+TunerCommonSettings common_of(const rm::control::CeTunerSettings& s) {
+  return {s.opponent, s.candidate, s.candidate_colour, s.validation, s.seed, s.engine_parameters()};
+}
+
 std::vector<Gaussian> initial_distribution(const rm::control::CeTunerSettings& s) {
   std::vector<Gaussian> d;
   for (const auto& p : s.parameters) d.push_back({p.initial_mean, p.initial_variance});
@@ -40,19 +44,10 @@ std::optional<int> read_number_at(const std::string& text, std::size_t& pos) {
 }  // namespace
 
 CeTuner::CeTuner(const rm::control::ControlFile& cf)
-    : cf_(cf),
+    : TunerShell(cf, common_of(ce_settings_of(cf))),
       settings_(ce_settings_of(cf)),
       engine_parameters_(settings_.engine_parameters()),
-      seed_(settings_.seed ? *settings_.seed : seed_from_clock()),
-      distribution_(initial_distribution(settings_)),
-      pool_stats_(settings_.opponent, cf_.game) {
-  const auto opponent = cf_.players.find(settings_.opponent);
-  if (opponent == cf_.players.end())
-    throw std::invalid_argument("opponent: unknown player " + settings_.opponent);
-  opponent_ = opponent->second;
-  opponent_.code = settings_.opponent;
-  validation_.emplace(settings_.validation, cf_, settings_.candidate, engine_parameters_, opponent_,
-                      settings_.candidate_colour, seed_);
+      distribution_(initial_distribution(settings_)) {
   start_generation();
 }
 
@@ -169,57 +164,27 @@ void CeTuner::finish_generation() {
 
 rm::game::PlayerSpec CeTuner::make_candidate(const std::vector<double>& optimiser_values,
                                              const std::string& code) const {
-  const auto values = engine_values(optimiser_values);
-  const std::string dir = rm::control::candidate_files_dir(cf_.directory, cf_.code, code);
-  rm::game::PlayerSpec spec = settings_.candidate.render_spec(values, code, dir);
-  // Each file is written once per run, to a temporary name then renamed, so an engine never
-  // reads a half-written file; a candidate's content never changes, so its games share them.
-  if (candidate_dirs_written_.count(dir) == 0) {
-    for (const auto& file : settings_.candidate.files_to_write(values, dir)) {
-      const std::string error = rm::game::write_file_atomically(file.path, file.text);
-      if (!error.empty()) throw std::runtime_error("cannot write candidate file: " + error);
-    }
-    candidate_dirs_written_.insert(dir);
-  }
-  return spec;
+  return render_candidate(engine_values(optimiser_values), code,
+                          rm::control::candidate_files_dir(cf_.directory, cf_.code, code));
 }
 
-JobRequest CeTuner::make_job(const GameKey& key) const {
+JobRequest CeTuner::job_for(const GameKey& key) const {
   const CeSample& sample = samples_.at(static_cast<std::size_t>(key.sample));
   const std::string code = candidate_code(key.generation, key.sample);
-  bool candidate_is_black = settings_.candidate_colour == rm::control::CandidateColour::Black;
-  if (settings_.candidate_colour == rm::control::CandidateColour::Random)
-    candidate_is_black = random_colour_is_black(seed_, key.generation, key.sample, key.round);
   // For openings, the games are numbered generation by generation, sample by sample.
   const auto number = static_cast<std::uint64_t>(
       (static_cast<long long>(key.generation) * settings_.samples_per_generation + key.sample) *
           settings_.batch_size +
       key.round);
-  if (openings_.pairs())
-    candidate_is_black = openings_.candidate_is_black(settings_.candidate_colour, seed_, number);
-
-  JobRequest request;
-  rm::game::GameJob& job = request.job;
-  job.game_id = code + "r" + std::to_string(key.round);
-  job.competition_code = cf_.code;
-  job.sgf_event = cf_.code;
+  const bool black = candidate_is_black(
+      number, [&] { return random_colour_is_black(seed_, key.generation, key.sample, key.round); });
+  const std::string game_id = code + "r" + std::to_string(key.round);
   const std::string parameters = format_parameters(sample.optimiser_values);
-  job.sgf_note = "Candidate parameters: " + parameters;
-  const rm::game::PlayerSpec candidate = make_candidate(sample.optimiser_values, code);
-  job.black = candidate_is_black ? candidate : opponent_;
-  job.white = candidate_is_black ? opponent_ : candidate;
-  job.settings = cf_.game;
-  openings_.apply(job, number);
-  if (cf_.common.record_games) job.sgf_dir = cf_.directory + "/" + cf_.code + ".games";
-  job.void_sgf_dir = cf_.directory + "/" + cf_.code + ".void";
-  request.description = "game " + job.game_id + ": " + parameters;
-  return request;
+  return make_job(game_id, number, make_candidate(sample.optimiser_values, code), black, parameters,
+                  "game " + game_id + ": " + parameters);
 }
 
-std::optional<JobRequest> CeTuner::next_job() {
-  if (auto validation_job = validation_->next_job(tuning_games_done(), tuning_finished(),
-                                                  [this] { return *recommended_values(); }))
-    return validation_job;
+std::optional<JobRequest> CeTuner::next_tuning_job() {
   if (tuning_finished()) return std::nullopt;
   // A game voided once is replayed first (gomill's ringmaster replays before new games).
   while (!replays_.empty()) {
@@ -227,7 +192,7 @@ std::optional<JobRequest> CeTuner::next_job() {
     replays_.pop_front();
     if (key.generation == generation_ &&
         samples_[static_cast<std::size_t>(key.sample)].rounds.is_outstanding(key.round))
-      return make_job(key);
+      return job_for(key);
   }
   // gomill's Group_scheduler: the sample with the fewest games issued (those waiting to be
   // reissued after a restart do not count), lowest index on ties, below batch_size.
@@ -246,19 +211,16 @@ std::optional<JobRequest> CeTuner::next_job() {
   const std::optional<int> round =
       samples_[static_cast<std::size_t>(best)].rounds.issue(settings_.batch_size);
   if (!round) return std::nullopt;
-  return make_job(GameKey{generation_, best, *round});
+  return job_for(GameKey{generation_, best, *round});
 }
 
-ResultLines CeTuner::on_result(const rm::game::GameResult& r) {
-  if (Validation::is_validation_id(r.game_id)) return validation_->on_result(r);
-  if (r.is_void) throw std::logic_error("ce_tuner: on_result called with a void game " + r.game_id);
+ResultLines CeTuner::on_tuning_result(const rm::game::GameResult& r) {
   const GameKey key = outstanding_key(r, "result");
   CeSample& sample = samples_[static_cast<std::size_t>(key.sample)];
   const std::string code = candidate_code(key.generation, key.sample);
   if (r.black_code != code && r.white_code != code)
     throw std::logic_error("ce_tuner: result for game '" + r.game_id +
                            "' does not name candidate " + code);
-  note_opponent_description(opponent_description_, r, settings_.opponent);
 
   // gomill: a win is a point, no winner (jigo, unknown result) half a point.
   const std::string winner = r.winning_code();
@@ -272,7 +234,6 @@ ResultLines CeTuner::on_result(const rm::game::GameResult& r) {
     outcome = "no winner";
   }
   sample.rounds.fix(key.round);
-  pool_stats_.add(r);
   seen_successful_game_ = true;
   generation_just_finished_ = false;
 
@@ -286,8 +247,7 @@ ResultLines CeTuner::on_result(const rm::game::GameResult& r) {
   return lines;
 }
 
-bool CeTuner::on_void(const rm::game::GameResult& r) {
-  if (Validation::is_validation_id(r.game_id)) return validation_->on_void(r);
+bool CeTuner::on_tuning_void(const rm::game::GameResult& r) {
   const GameKey key = outstanding_key(r, "void game");
   generation_just_finished_ = false;
   // gomill: halt if no game has succeeded yet in this run, or if this game already failed
@@ -313,18 +273,7 @@ int CeTuner::tuning_games_done() const {
   return static_cast<int>(std::min<long long>(done, INT_MAX));
 }
 
-bool CeTuner::finished() const {
-  return tuning_finished() && validation_->finished(tuning_games_done(), true);
-}
-
-std::optional<int> CeTuner::games_remaining() const {
-  const auto tuning = tuning_games_remaining();
-  return static_cast<int>(std::min<long long>(
-      static_cast<long long>(tuning) + validation_->games_remaining(tuning_games_done(), tuning),
-      INT_MAX));
-}
-
-int CeTuner::tuning_games_remaining() const {
+std::optional<int> CeTuner::tuning_games_remaining() const {
   if (tuning_finished()) return 0;
   long long remaining = 0;
   for (const auto& s : samples_) remaining += std::max(0, settings_.batch_size - s.rounds.fixed());
@@ -333,13 +282,12 @@ int CeTuner::tuning_games_remaining() const {
   return static_cast<int>(std::min<long long>(remaining, INT_MAX));
 }
 
-std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> CeTuner::players_to_check()
-    const {
+rm::game::PlayerSpec CeTuner::check_candidate() const {
   // gomill checks a random sample of the initial distribution; the initial means are checked
   // here, so that the check is the same every time.
   std::vector<double> means;
   for (const auto& p : settings_.parameters) means.push_back(p.initial_mean);
-  return {{make_candidate(means, "candidate"), cf_.game}, {opponent_, cf_.game}};
+  return make_candidate(means, "candidate");
 }
 
 std::optional<std::vector<rm::scales::Value>> CeTuner::recommended_values() const {

@@ -11,11 +11,8 @@
 #include <vector>
 
 #include "ringmaster/competitions/ce_tuner/ce_tuner_distribution.hpp"
-#include "ringmaster/competitions/competition.hpp"
 #include "ringmaster/competitions/game_numbers.hpp"
-#include "ringmaster/competitions/matchups/candidate_pool_stats.hpp"
-#include "ringmaster/competitions/opening_choice.hpp"
-#include "ringmaster/competitions/validation.hpp"
+#include "ringmaster/competitions/tuner_shell.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "scales/value.hpp"
 
@@ -44,24 +41,16 @@ struct CeGenerationRecord {
   int elite_count = 0;
 };
 
-class CeTuner final : public Competition {
+// Games are played by generation: each sample of a generation plays batch_size rounds; a game
+// voided once is replayed, a second time halts the run (gomill's rule).
+class CeTuner final : public TunerShell {
  public:
   // Throws std::invalid_argument if cf is not a ce_tuner control file or its opponent is
   // not among the players.
   explicit CeTuner(const rm::control::ControlFile& cf);
 
-  std::optional<JobRequest> next_job() override;
-  ResultLines on_result(const rm::game::GameResult& r) override;
-  bool on_void(const rm::game::GameResult& r) override;
-  bool finished() const override;
-  std::optional<int> games_remaining() const override;
   nlohmann::json state() const override;
   void restore(const nlohmann::json& state) override;
-  void restore_games(const std::vector<rm::game::GameResult>& games) override;
-  nlohmann::json statistics() const override { return pool_stats_.statistics(); }
-  bool restore_statistics(const nlohmann::json& statistics) override {
-    return pool_stats_.restore_statistics(statistics);
-  }
   // Each finished generation's record leaves the state for the store's archive, so that
   // committing a game costs the same after a hundred generations as after one.
   std::optional<nlohmann::json> archive_chunk() override;
@@ -73,13 +62,10 @@ class CeTuner final : public Competition {
   std::string screen_report(const std::vector<std::string>& game_ids_in_progress) const override;
   std::vector<std::string> periodic_history_lines() const override;
   nlohmann::json json_report() const override;
-  std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players_to_check()
-      const override;
   std::optional<std::vector<rm::scales::Value>> recommended_values() const override;
 
   // For tests and tools.
   int generation() const { return generation_; }
-  const Validation& validation() const { return *validation_; }
   const std::vector<Gaussian>& distribution() const { return distribution_; }
   const std::vector<CeSample>& samples() const { return samples_; }
   const std::vector<CeGenerationRecord>& history() const { return history_; }
@@ -103,13 +89,18 @@ class CeTuner final : public Competition {
   static std::optional<GameKey> parse_game_id(const std::string& id);
   // The key of a game of the current generation that is in progress; throws std::logic_error.
   GameKey outstanding_key(const rm::game::GameResult& r, const char* what) const;
-  JobRequest make_job(const GameKey& key) const;
+  JobRequest job_for(const GameKey& key) const;
   rm::game::PlayerSpec make_candidate(const std::vector<double>& optimiser_values,
                                       const std::string& code) const;
-  void start_generation();        // draws the samples of generation_
-  bool tuning_finished() const;   // every generation played
-  int tuning_games_done() const;  // tuning games with a result
-  int tuning_games_remaining() const;
+  void start_generation();  // draws the samples of generation_
+
+  std::optional<JobRequest> next_tuning_job() override;
+  ResultLines on_tuning_result(const rm::game::GameResult& r) override;
+  bool on_tuning_void(const rm::game::GameResult& r) override;
+  bool tuning_finished() const override;   // every generation played
+  int tuning_games_done() const override;  // tuning games with a result
+  std::optional<int> tuning_games_remaining() const override;
+  rm::game::PlayerSpec check_candidate() const override;
   void finish_generation();
   bool generation_complete() const;
   std::vector<double> scores() const;
@@ -118,12 +109,8 @@ class CeTuner final : public Competition {
   // The samples table, at most `limit` rows.
   std::string samples_report(std::size_t limit = static_cast<std::size_t>(-1)) const;
 
-  rm::control::ControlFile cf_;
   rm::control::CeTunerSettings settings_;
   std::vector<rm::scales::Parameter> engine_parameters_;
-  rm::game::PlayerSpec opponent_;
-  std::uint64_t seed_;
-  OpeningChoice openings_{cf_.openings};
   int generation_ = 0;
   std::vector<Gaussian>
       distribution_;             // the distribution of generation_ (the final one at the end)
@@ -132,15 +119,11 @@ class CeTuner final : public Competition {
   std::vector<CeGenerationRecord> history_;
   std::size_t archived_history_ = 0;            // history_[0, n) is in the store's archive
   std::vector<nlohmann::json> archive_chunks_;  // from restore_archive(), for restore()
-  std::string opponent_description_;            // "" until the first result
-  CandidatePoolStats pool_stats_;  // every finished tuning game; rebuilt by restore_games()
-  std::optional<Validation> validation_;
   // Per run, not persisted (gomill's seen_successful_game and per-job error count).
   bool seen_successful_game_ = false;
   std::set<std::pair<int, int>> failed_once_;  // (sample, round) of this generation voided once
   std::deque<GameKey> replays_;                // voided once, to be replayed now
   bool generation_just_finished_ = false;      // periodic_history_lines() is due
-  mutable std::set<std::string> candidate_dirs_written_;  // template files are written once per run
 };
 
 // Definition comparison: throws IncompatibleState naming every difference between a stored

@@ -138,9 +138,8 @@ nlohmann::json CeTuner::state() const {
                           {"samples_generation", samples_generation_},
                           {"samples", samples},
                           {"history", history},
-                          {"archived_history", archived_history_},
-                          {"opponent_description", opponent_description_}};
-  if (!validation_->rounds().empty()) state["validation"] = validation_->state();
+                          {"archived_history", archived_history_}};
+  add_shell_state(state);
   return state;
 }
 
@@ -155,13 +154,10 @@ void CeTuner::restore(const nlohmann::json& state) {
   std::vector<Gaussian> distribution;
   std::vector<CeSample> samples;
   std::vector<CeGenerationRecord> history;
-  std::string opponent_description;
   std::size_t archived = 0;
-  Validation validation = *validation_;
+  std::optional<ShellState> shell;
   try {
-    validation.restore(state.contains("validation")
-                           ? state["validation"]
-                           : nlohmann::json{{"rounds", nlohmann::json::array()}});
+    shell = read_shell_state(state);
     const int stored_batch_size = state.at("batch_size").get<int>();
     // Fewer games for the samples still to play than for those already played would make the
     // generation's comparison unfair (gomill's docs allow increases only).
@@ -193,7 +189,6 @@ void CeTuner::restore(const nlohmann::json& state) {
                                   " generations where the state expects " +
                                   std::to_string(archived));
     for (const auto& r : state.at("history")) history.push_back(record_from_json(r, dimensions));
-    opponent_description = state.at("opponent_description").get<std::string>();
   } catch (const IncompatibleState&) {
     throw;
   } catch (const std::exception& e) {
@@ -206,8 +201,7 @@ void CeTuner::restore(const nlohmann::json& state) {
   history_ = std::move(history);
   archived_history_ = archived;
   archive_chunks_.clear();  // in history_ now
-  opponent_description_ = std::move(opponent_description);
-  validation_ = std::move(validation);
+  take_shell_state(std::move(*shell));
   seen_successful_game_ = false;
   failed_once_.clear();
   replays_.clear();
@@ -230,12 +224,6 @@ std::optional<nlohmann::json> CeTuner::archive_chunk() {
 
 void CeTuner::restore_archive(std::vector<nlohmann::json> chunks) {
   archive_chunks_ = std::move(chunks);
-}
-
-void CeTuner::restore_games(const std::vector<rm::game::GameResult>& games) {
-  pool_stats_.clear();
-  for (const auto& r : games)
-    if (!Validation::is_validation_id(r.game_id)) pool_stats_.add(r);
 }
 
 }  // namespace rm::comp

@@ -83,11 +83,6 @@ std::string McTuner::main_report() const {
   return text;
 }
 
-std::string McTuner::opponent_line() const {
-  if (opponent_description_.empty()) return "opponent: " + settings_.opponent + "\n\n";
-  return "opponent (" + settings_.opponent + "): " + opponent_description_ + "\n\n";
-}
-
 // gomill's short report, then (ours) the statistics of all games as candidates v opponent.
 std::string McTuner::short_report() const {
   const std::string validation = validation_->report();
@@ -116,8 +111,7 @@ std::string McTuner::screen_report(const std::vector<std::string>& game_ids_in_p
   if (numbers.size() > shown) numbers.resize(shown);
   text += "In progress:\n";
   for (int number : numbers)
-    text += "game " + std::to_string(number) + ": " + describe_path(outstanding_.at(number).path) +
-            "\n";
+    text += "game " + std::to_string(number) + ": " + describe_path(outstanding_.at(number)) + "\n";
   return text + validation;
 }
 

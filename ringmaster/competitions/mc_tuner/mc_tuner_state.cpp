@@ -70,9 +70,8 @@ nlohmann::json McTuner::state() const {
       {"definition", definition()},
       {"tree", tree_.to_json()},
       {"game_numbers", numbers_.to_json()},
-      {"opponent_description", opponent_description_},
       {"path0", engine_values_json(rm::scales::engine_values({0}, settings_.parameters))}};
-  if (!validation_->rounds().empty()) state["validation"] = validation_->state();
+  add_shell_state(state);
   return state;
 }
 
@@ -83,15 +82,11 @@ void McTuner::restore(const nlohmann::json& state) {
   if (state.contains("definition")) check_mc_tuner_definition(state["definition"], definition());
   McTree tree(tree_.settings());
   GameNumbers numbers;
-  std::string opponent_description;
-  Validation validation = *validation_;
+  std::optional<ShellState> shell;
   try {
-    validation.restore(state.contains("validation")
-                           ? state["validation"]
-                           : nlohmann::json{{"rounds", nlohmann::json::array()}});
+    shell = read_shell_state(state);
     tree.restore(state.at("tree"));
     numbers = GameNumbers::from_json(state.at("game_numbers"));
-    opponent_description = state.at("opponent_description").get<std::string>();
     // gomill's own consistency check, kept as a second line of defence.
     if (state.at("path0") !=
         engine_values_json(rm::scales::engine_values({0}, settings_.parameters)))
@@ -103,22 +98,9 @@ void McTuner::restore(const nlohmann::json& state) {
     throw IncompatibleState(std::string("error loading competition state: ") + e.what());
   }
   tree_ = std::move(tree);
-  numbers_ = std::move(numbers);
-  opponent_description_ = std::move(opponent_description);
-  validation_ = std::move(validation);
-  outstanding_.clear();
-  void_halt_rule_.new_run();
+  restore_numbers(std::move(numbers));
+  take_shell_state(std::move(*shell));
   last_event_was_result_ = false;
-}
-
-}  // namespace rm::comp
-
-namespace rm::comp {
-
-void McTuner::restore_games(const std::vector<rm::game::GameResult>& games) {
-  pool_stats_.clear();
-  for (const auto& r : games)
-    if (!Validation::is_validation_id(r.game_id)) pool_stats_.add(r);
 }
 
 }  // namespace rm::comp

@@ -20,6 +20,10 @@ const rm::control::ModelTunerSettings& model_settings_of(const rm::control::Cont
   return *settings;
 }
 
+TunerCommonSettings common_of(const rm::control::ModelTunerSettings& s) {
+  return {s.opponent, s.candidate, s.candidate_colour, s.validation, s.seed, s.engine_parameters()};
+}
+
 model::SearchSettings search_settings_of(const rm::control::ModelTunerSettings& s) {
   model::SearchSettings search;
   search.dims = static_cast<int>(s.parameters.size());
@@ -40,20 +44,10 @@ double on_grid(double u) {
 }  // namespace
 
 ModelTuner::ModelTuner(const rm::control::ControlFile& cf)
-    : cf_(cf),
+    : NumberedTuner(cf, common_of(model_settings_of(cf)), model_settings_of(cf).number_of_games),
       settings_(model_settings_of(cf)),
       engine_parameters_(settings_.engine_parameters()),
-      seed_(settings_.seed ? *settings_.seed : seed_from_clock()),
-      search_(search_settings_of(settings_)),
-      pool_stats_(settings_.opponent, cf_.game) {
-  const auto opponent = cf_.players.find(settings_.opponent);
-  if (opponent == cf_.players.end())
-    throw std::invalid_argument("opponent: unknown player " + settings_.opponent);
-  opponent_ = opponent->second;
-  opponent_.code = settings_.opponent;
-  validation_.emplace(settings_.validation, cf_, settings_.candidate, engine_parameters_, opponent_,
-                      settings_.candidate_colour, seed_);
-}
+      search_(search_settings_of(settings_)) {}
 
 std::vector<rm::scales::Value> ModelTuner::engine_values(const std::vector<double>& u) const {
   std::vector<rm::scales::Value> values;
@@ -83,120 +77,34 @@ std::string ModelTuner::format_parameters(const std::vector<double>& u) const {
   return rm::scales::format_engine_parameters(engine_parameters_, engine_values(u));
 }
 
-rm::game::PlayerSpec ModelTuner::make_candidate(const std::vector<double>& u,
-                                                const std::string& code) const {
-  const auto values = engine_values(u);
+rm::game::PlayerSpec ModelTuner::candidate_for(const std::vector<double>& point,
+                                               const std::string& code) const {
   const std::string dir = settings_.candidate.needs_files_dir()
                               ? rm::control::candidate_files_dir(cf_.directory, cf_.code, code)
                               : std::string();
-  rm::game::PlayerSpec spec = settings_.candidate.render_spec(values, code, dir);
-  if (!dir.empty() && candidate_dirs_written_.insert(dir).second) {
-    for (const auto& file : settings_.candidate.files_to_write(values, dir)) {
-      const std::string error = rm::game::write_file_atomically(file.path, file.text);
-      if (!error.empty()) throw std::runtime_error("cannot write candidate file: " + error);
-    }
-  }
-  return spec;
+  return render_candidate(engine_values(point), code, dir);
 }
 
-std::optional<JobRequest> ModelTuner::next_job() {
-  if (auto validation_job = validation_->next_job(numbers_.fixed(), tuning_finished(),
-                                                  [this] { return *recommended_values(); }))
-    return validation_job;
-  const std::optional<int> number = numbers_.issue(settings_.number_of_games);
-  if (!number) return std::nullopt;
-  GameRng rng(seed_, static_cast<std::uint64_t>(*number));
-  const std::vector<double> point = played_point(search_.choose([&rng] { return rng.unit(); }));
-  bool candidate_is_black = settings_.candidate_colour == rm::control::CandidateColour::Black;
-  if (settings_.candidate_colour == rm::control::CandidateColour::Random)
-    candidate_is_black = rng.below(2) == 0;
-  if (openings_.pairs())
-    candidate_is_black = openings_.candidate_is_black(settings_.candidate_colour, seed_,
-                                                      static_cast<std::uint64_t>(*number));
-
-  JobRequest request;
-  rm::game::GameJob& job = request.job;
-  job.game_id = std::to_string(*number);
-  job.competition_code = cf_.code;
-  job.sgf_event = cf_.code;
-  job.sgf_note = "Candidate parameters: " + format_parameters(point);
-  const rm::game::PlayerSpec candidate = make_candidate(point, "#" + job.game_id);
-  job.black = candidate_is_black ? candidate : opponent_;
-  job.white = candidate_is_black ? opponent_ : candidate;
-  job.settings = cf_.game;
-  openings_.apply(job, static_cast<std::uint64_t>(*number));
-  if (cf_.common.record_games) job.sgf_dir = cf_.directory + "/" + cf_.code + ".games";
-  job.void_sgf_dir = cf_.directory + "/" + cf_.code + ".void";
-  request.description = "game " + job.game_id + ": " + format_parameters(point);
-  outstanding_[*number] = point;
-  return request;
+std::vector<double> ModelTuner::choose_point(GameRng& rng) {
+  return played_point(search_.choose([&rng] { return rng.unit(); }));
 }
 
-int ModelTuner::game_number_of(const rm::game::GameResult& r) const {
-  const std::optional<int> number = parse_game_number(r.game_id);
-  if (!number || outstanding_.count(*number) == 0)
-    throw std::logic_error("model_tuner: result for game '" + r.game_id +
-                           "', which is not in progress");
-  return *number;
-}
-
-ResultLines ModelTuner::on_result(const rm::game::GameResult& r) {
-  if (Validation::is_validation_id(r.game_id)) return validation_->on_result(r);
-  if (r.is_void)
-    throw std::logic_error("model_tuner: on_result called with a void game " + r.game_id);
-  const int number = game_number_of(r);
-  const std::vector<double> point = outstanding_.at(number);
+std::string ModelTuner::on_point_result(const std::vector<double>& point,
+                                        const rm::game::GameResult& r) {
   const bool candidate_won = r.losing_code() == settings_.opponent;
   const bool no_winner = r.winner.empty();
-  note_opponent_description(opponent_description_, r, settings_.opponent);
-
-  void_halt_rule_.on_result();
-  numbers_.fix(number);
-  outstanding_.erase(number);
   // A game without a winner (jigo, unknown result) counts half, as in the pool statistics.
   search_.add(point, candidate_won ? 1.0 : no_winner ? 0.5 : 0.0);
   wins_ += candidate_won ? 1 : 0;
   no_winner_ += no_winner ? 1 : 0;
-  pool_stats_.add(r);
   ++results_since_history_;
-
-  ResultLines lines;
-  lines.history_line = format_parameters(point) + (candidate_won ? " won"
-                                                   : no_winner   ? " no winner"
-                                                                 : " lost");
-  lines.screen_line = "game " + r.game_id + ": " + lines.history_line + " " + r.sgf_result;
-  return lines;
+  return format_parameters(point) + (candidate_won ? " won" : no_winner ? " no winner" : " lost");
 }
 
-bool ModelTuner::on_void(const rm::game::GameResult& r) {
-  if (Validation::is_validation_id(r.game_id)) return validation_->on_void(r);
-  const int number = game_number_of(r);
-  // As mc_tuner: the game number is skipped, never replayed; halt if the first game to finish
-  // in this run is void, or two in a row are.
-  outstanding_.erase(number);
-  numbers_.fix(number);
-  return void_halt_rule_.on_void();
-}
-
-bool ModelTuner::tuning_finished() const {
-  return settings_.number_of_games && numbers_.fixed() >= *settings_.number_of_games;
-}
-
-bool ModelTuner::finished() const {
-  return tuning_finished() && validation_->finished(numbers_.fixed(), true);
-}
-
-std::optional<int> ModelTuner::games_remaining() const {
-  if (!settings_.number_of_games) return std::nullopt;
-  const int tuning = std::max(0, *settings_.number_of_games - numbers_.fixed());
-  return tuning + validation_->games_remaining(numbers_.fixed(), tuning);
-}
-
-std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> ModelTuner::players_to_check()
-    const {
+rm::game::PlayerSpec ModelTuner::check_candidate() const {
   // The centre of the ranges, so that the check is the same every time.
   const std::vector<double> centre(engine_parameters_.size(), 0.0);
-  return {{make_candidate(played_point(centre), "candidate"), cf_.game}, {opponent_, cf_.game}};
+  return candidate_for(played_point(centre), "candidate");
 }
 
 std::optional<std::vector<rm::scales::Value>> ModelTuner::recommended_values() const {

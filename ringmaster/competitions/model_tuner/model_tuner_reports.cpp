@@ -112,11 +112,6 @@ std::string ModelTuner::main_report() const {
   return text + "\n";
 }
 
-std::string ModelTuner::opponent_line() const {
-  if (opponent_description_.empty()) return "opponent: " + settings_.opponent + "\n\n";
-  return "opponent (" + settings_.opponent + "): " + opponent_description_ + "\n\n";
-}
-
 std::string ModelTuner::short_report() const {
   const std::string validation = validation_->report();
   return tuner_report_header("Model-based", cf_) + main_report() + opponent_line() +

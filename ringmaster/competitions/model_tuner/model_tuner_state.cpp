@@ -140,8 +140,7 @@ nlohmann::json ModelTuner::state() const {
                           {"half_width", search_.half_width()},
                           {"last_fit_size", search_.last_fit_size()},
                           {"wins", wins_},
-                          {"no_winner", no_winner_},
-                          {"opponent_description", opponent_description_}};
+                          {"no_winner", no_winner_}};
   if (const model::BinnedGp* process = search_.process(); process && process->fitted()) {
     const auto& h = process->hyper();
     state["process"] = {{"length", h.length},
@@ -151,7 +150,7 @@ nlohmann::json ModelTuner::state() const {
                         {"fitted_on", search_.process_fit_size()},
                         {"relocations", search_.relocations()}};
   }
-  if (!validation_->rounds().empty()) state["validation"] = validation_->state();
+  add_shell_state(state);
   return state;
 }
 
@@ -162,13 +161,10 @@ void ModelTuner::restore(const nlohmann::json& state) {
   model::ModelSearch search(search_.settings());
   GameNumbers numbers;
   int wins = 0, no_winner = 0;
-  std::string opponent_description;
   std::size_t archived = 0;
-  Validation validation = *validation_;
+  std::optional<ShellState> shell;
   try {
-    validation.restore(state.contains("validation")
-                           ? state["validation"]
-                           : nlohmann::json{{"rounds", nlohmann::json::array()}});
+    shell = read_shell_state(state);
     const std::size_t dims = engine_parameters_.size();
     std::vector<model::Sample> samples;
     archived = state.value("archived_samples", std::size_t{0});
@@ -197,7 +193,6 @@ void ModelTuner::restore(const nlohmann::json& state) {
     numbers = GameNumbers::from_json(state.at("game_numbers"));
     wins = state.at("wins").get<int>();
     no_winner = state.at("no_winner").get<int>();
-    opponent_description = state.at("opponent_description").get<std::string>();
   } catch (const IncompatibleState&) {
     throw;
   } catch (const std::exception& e) {
@@ -206,20 +201,11 @@ void ModelTuner::restore(const nlohmann::json& state) {
   search_ = std::move(search);
   archived_samples_ = archived;
   archive_chunks_.clear();  // in search_ now
-  numbers_ = std::move(numbers);
+  restore_numbers(std::move(numbers));
   wins_ = wins;
   no_winner_ = no_winner;
-  opponent_description_ = std::move(opponent_description);
-  validation_ = std::move(validation);
-  outstanding_.clear();
-  void_halt_rule_.new_run();
+  take_shell_state(std::move(*shell));
   results_since_history_ = 0;
-}
-
-void ModelTuner::restore_games(const std::vector<rm::game::GameResult>& games) {
-  pool_stats_.clear();
-  for (const auto& r : games)
-    if (!Validation::is_validation_id(r.game_id)) pool_stats_.add(r);
 }
 
 std::optional<nlohmann::json> ModelTuner::archive_chunk() {

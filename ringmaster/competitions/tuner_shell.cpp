@@ -1,0 +1,139 @@
+#include "ringmaster/competitions/tuner_shell.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <stdexcept>
+
+#include "ringmaster/competitions/game_rng.hpp"
+#include "ringmaster/competitions/tuner_results.hpp"
+#include "ringmaster/game/atomic_file.hpp"
+
+namespace rm::comp {
+
+TunerShell::TunerShell(const rm::control::ControlFile& cf, TunerCommonSettings common)
+    : cf_(cf),
+      common_(std::move(common)),
+      seed_(common_.seed ? *common_.seed : seed_from_clock()),
+      pool_stats_(common_.opponent, cf_.game) {
+  const auto opponent = cf_.players.find(common_.opponent);
+  if (opponent == cf_.players.end())
+    throw std::invalid_argument("opponent: unknown player " + common_.opponent);
+  opponent_ = opponent->second;
+  opponent_.code = common_.opponent;
+  validation_.emplace(common_.validation, cf_, common_.candidate, common_.parameters, opponent_,
+                      common_.candidate_colour, seed_);
+}
+
+std::optional<JobRequest> TunerShell::next_job() {
+  if (auto validation_job = validation_->next_job(tuning_games_done(), tuning_finished(),
+                                                  [this] { return *recommended_values(); }))
+    return validation_job;
+  return next_tuning_job();
+}
+
+ResultLines TunerShell::on_result(const rm::game::GameResult& r) {
+  if (Validation::is_validation_id(r.game_id)) return validation_->on_result(r);
+  if (r.is_void)
+    throw std::logic_error(cf_.competition_type + ": on_result called with a void game " +
+                           r.game_id);
+  ResultLines lines = on_tuning_result(r);
+  note_opponent_description(opponent_description_, r, common_.opponent);
+  pool_stats_.add(r);
+  return lines;
+}
+
+bool TunerShell::on_void(const rm::game::GameResult& r) {
+  if (Validation::is_validation_id(r.game_id)) return validation_->on_void(r);
+  return on_tuning_void(r);
+}
+
+bool TunerShell::finished() const {
+  return tuning_finished() && validation_->finished(tuning_games_done(), true);
+}
+
+std::optional<int> TunerShell::games_remaining() const {
+  const std::optional<int> tuning = tuning_games_remaining();
+  if (!tuning) return std::nullopt;
+  return static_cast<int>(std::min<long long>(
+      static_cast<long long>(*tuning) + validation_->games_remaining(tuning_games_done(), *tuning),
+      INT_MAX));
+}
+
+void TunerShell::restore_games(const std::vector<rm::game::GameResult>& games) {
+  pool_stats_.clear();
+  for (const auto& r : games)
+    if (!Validation::is_validation_id(r.game_id)) pool_stats_.add(r);
+}
+
+std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> TunerShell::players_to_check()
+    const {
+  return {{check_candidate(), cf_.game}, {opponent_, cf_.game}};
+}
+
+rm::game::PlayerSpec TunerShell::render_candidate(const std::vector<rm::scales::Value>& values,
+                                                  const std::string& code,
+                                                  const std::string& files_dir) const {
+  rm::game::PlayerSpec spec = common_.candidate.render_spec(values, code, files_dir);
+  // A candidate's files never change, so the games that share its directory share them.
+  if (!files_dir.empty() && candidate_dirs_written_.count(files_dir) == 0) {
+    for (const auto& file : common_.candidate.files_to_write(values, files_dir)) {
+      const std::string error = rm::game::write_file_atomically(file.path, file.text);
+      if (!error.empty()) throw std::runtime_error("cannot write candidate file: " + error);
+    }
+    candidate_dirs_written_.insert(files_dir);
+  }
+  return spec;
+}
+
+bool TunerShell::candidate_is_black(std::uint64_t opening_number,
+                                    const std::function<bool()>& draw_black) const {
+  const auto colour = common_.candidate_colour;
+  bool black = colour == rm::control::CandidateColour::Black;
+  if (colour == rm::control::CandidateColour::Random) black = draw_black();
+  if (openings_.pairs()) black = openings_.candidate_is_black(colour, seed_, opening_number);
+  return black;
+}
+
+JobRequest TunerShell::make_job(const std::string& game_id, std::uint64_t opening_number,
+                                const rm::game::PlayerSpec& candidate, bool candidate_is_black,
+                                const std::string& parameters, std::string description) const {
+  JobRequest request;
+  rm::game::GameJob& job = request.job;
+  job.game_id = game_id;
+  job.competition_code = cf_.code;
+  job.sgf_event = cf_.code;
+  job.sgf_note = "Candidate parameters: " + parameters;
+  job.black = candidate_is_black ? candidate : opponent_;
+  job.white = candidate_is_black ? opponent_ : candidate;
+  job.settings = cf_.game;
+  openings_.apply(job, opening_number);
+  if (cf_.common.record_games) job.sgf_dir = cf_.directory + "/" + cf_.code + ".games";
+  job.void_sgf_dir = cf_.directory + "/" + cf_.code + ".void";
+  request.description = std::move(description);
+  return request;
+}
+
+void TunerShell::add_shell_state(nlohmann::json& state) const {
+  state["opponent_description"] = opponent_description_;
+  if (!validation_->rounds().empty()) state["validation"] = validation_->state();
+}
+
+TunerShell::ShellState TunerShell::read_shell_state(const nlohmann::json& state) const {
+  ShellState out{state.at("opponent_description").get<std::string>(), *validation_};
+  out.validation.restore(state.contains("validation")
+                             ? state["validation"]
+                             : nlohmann::json{{"rounds", nlohmann::json::array()}});
+  return out;
+}
+
+void TunerShell::take_shell_state(ShellState&& state) {
+  opponent_description_ = std::move(state.opponent_description);
+  validation_ = std::move(state.validation);
+}
+
+std::string TunerShell::opponent_line() const {
+  if (opponent_description_.empty()) return "opponent: " + common_.opponent + "\n\n";
+  return "opponent (" + common_.opponent + "): " + opponent_description_ + "\n\n";
+}
+
+}  // namespace rm::comp

@@ -1,0 +1,118 @@
+// The shell every tuner shares (mc_tuner, ce_tuner, model_tuner): the opponent and its
+// description, candidates rendered from the template (with their files), colours and openings,
+// the job for a game, validation games (asked first, their results routed to Validation), the
+// statistics of every game as candidates against the opponent, and the part of the state
+// envelope they have in common. A tuner is a strategy behind a few hooks: its next game, a
+// result, a void game, how many games it has played and has left, the candidate the startup
+// check starts, and what it recommends (Competition::recommended_values).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ringmaster/competitions/competition.hpp"
+#include "ringmaster/competitions/matchups/candidate_pool_stats.hpp"
+#include "ringmaster/competitions/opening_choice.hpp"
+#include "ringmaster/competitions/validation.hpp"
+#include "ringmaster/control/control_file.hpp"
+#include "scales/parameter.hpp"
+#include "scales/value.hpp"
+
+namespace rm::comp {
+
+// The settings every tuner reads the same way.
+struct TunerCommonSettings {
+  std::string opponent;  // a key of ControlFile::players
+  rm::control::CandidateTemplate candidate;
+  rm::control::CandidateColour candidate_colour = rm::control::CandidateColour::White;
+  rm::control::ValidationSettings validation;
+  std::optional<std::uint64_t> seed;              // none: from the clock
+  std::vector<rm::scales::Parameter> parameters;  // the engine parameters, for formatting
+};
+
+class TunerShell : public Competition {
+ public:
+  // Validation games first (when a round is due), then the tuner's own.
+  std::optional<JobRequest> next_job() final;
+  ResultLines on_result(const rm::game::GameResult& r) final;
+  bool on_void(const rm::game::GameResult& r) final;
+  bool finished() const final;
+  std::optional<int> games_remaining() const final;
+  void restore_games(const std::vector<rm::game::GameResult>& games) final;
+  nlohmann::json statistics() const final { return pool_stats_.statistics(); }
+  bool restore_statistics(const nlohmann::json& statistics) final {
+    return pool_stats_.restore_statistics(statistics);
+  }
+  std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players_to_check()
+      const final;
+
+  const Validation& validation() const { return *validation_; }
+
+ protected:
+  // Throws std::invalid_argument if the opponent is not among the players.
+  TunerShell(const rm::control::ControlFile& cf, TunerCommonSettings common);
+
+  // The hooks. next_tuning_job(): the tuner's next game, nullopt when none can start now.
+  virtual std::optional<JobRequest> next_tuning_job() = 0;
+  // A tuning game's result (never a validation game's, never a void one); the shell has
+  // already counted it in the pool statistics and noted the opponent's description.
+  virtual ResultLines on_tuning_result(const rm::game::GameResult& r) = 0;
+  // A void tuning game: true to carry on, false to halt (each tuner keeps gomill's rule).
+  virtual bool on_tuning_void(const rm::game::GameResult& r) = 0;
+  virtual bool tuning_finished() const = 0;
+  // Tuning games done (finished or void), as validation's `every` counts them.
+  virtual int tuning_games_done() const = 0;
+  // nullopt if unlimited.
+  virtual std::optional<int> tuning_games_remaining() const = 0;
+  // The candidate the startup check starts (the same every time).
+  virtual rm::game::PlayerSpec check_candidate() const = 0;
+
+  // The candidate's player: the template rendered with `values` under `code`, its files (if
+  // the template has any) written to `files_dir` once per run, each atomically, so that an
+  // engine never reads a half-written file.
+  rm::game::PlayerSpec render_candidate(const std::vector<rm::scales::Value>& values,
+                                        const std::string& code,
+                                        const std::string& files_dir) const;
+  // The candidate's colour: the setting's, or for `random` the result of `draw_black`; with
+  // openings played in pairs, the pair's colour for game `opening_number` instead.
+  bool candidate_is_black(std::uint64_t opening_number,
+                          const std::function<bool()>& draw_black) const;
+  // The job of a tuning game: `parameters` ("pl: 300; c: 0.45") goes in the SGF's note.
+  JobRequest make_job(const std::string& game_id, std::uint64_t opening_number,
+                      const rm::game::PlayerSpec& candidate, bool candidate_is_black,
+                      const std::string& parameters, std::string description) const;
+
+  // The state envelope's shared part: the opponent's description and the validation rounds.
+  void add_shell_state(nlohmann::json& state) const;
+  // Reads that part of a stored state (throws std::exception when malformed) ...
+  struct ShellState {
+    std::string opponent_description;
+    Validation validation;
+  };
+  ShellState read_shell_state(const nlohmann::json& state) const;
+  // ... and takes it once the whole state has been read.
+  void take_shell_state(ShellState&& state);
+
+  // "opponent (code): description" or "opponent: code", and a blank line.
+  std::string opponent_line() const;
+
+  const rm::control::ControlFile cf_;
+  const TunerCommonSettings common_;
+  const std::uint64_t seed_;
+  rm::game::PlayerSpec opponent_;
+  OpeningChoice openings_{cf_.openings};
+  std::string opponent_description_;  // "" until the first result
+  CandidatePoolStats pool_stats_;     // every finished tuning game; rebuilt by restore_games()
+  std::optional<Validation> validation_;
+
+ private:
+  mutable std::set<std::string> candidate_dirs_written_;  // files are written once per run
+};
+
+}  // namespace rm::comp

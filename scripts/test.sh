@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Quick start, second command: install what is missing, build with warnings as errors, and run
 # every test through ctest. Up to three passes, each in its own build directory:
-#   asan: AddressSanitizer + UndefinedBehaviorSanitizer, the whole suite but the browser tests
-#         and the 200-pair start race (what they run is run there too)      ($build-asan)
+#   asan: AddressSanitizer + UndefinedBehaviorSanitizer, the whole suite but the browser tests,
+#         the long kill-and-resume runs and the 200-pair start race (the plain pass runs them,
+#         and shorter tests run the same code under the sanitizer)           ($build-asan)
 #   tsan: ThreadSanitizer, the threaded parts: run loop and executors, processes, store, end
-#         to end, engines kept alive; not the long kill-and-resume runs      ($build-tsan)
+#         to end, engines kept alive; the same exclusions                      ($build-tsan)
 #   then the plain build, the whole suite; its ctest summary closes the output ($build)
 # RINGMASTER_SANITIZERS lists the sanitizer passes to run first: "asan tsan" (the default),
 # "asan", "" (none). A failing pass stops the script.
@@ -28,7 +29,7 @@ for pass in $sanitizers; do
       RINGMASTER_BUILD_DIR=$build-asan "$top/scripts/build.sh" "${sanitizer_flags[@]}" \
         -DRINGMASTER_SANITIZE=ON
       (cd "$build-asan" && ctest --no-tests=error --output-on-failure -j "$jobs" \
-        -LE '^report_browser_tests$' -E '^run: of two runs started together')
+        -LE '^report_browser_tests$' -E 'killed|^run: of two runs started together')
       ;;
     tsan)
       echo "== tests under ThreadSanitizer ($build-tsan)"

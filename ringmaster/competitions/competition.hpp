@@ -98,19 +98,6 @@ class Competition {
   virtual std::optional<std::vector<rm::scales::Value>> recommended_values() const {
     return std::nullopt;
   }
-  // Tuners that keep the point each tuning game played, in result order (the model_tuner):
-  // how many they keep, and the i-th game's candidate as parameter text and engine values.
-  // The HTML report labels its games with them; the others' candidates come from their JSON
-  // report and history lines.
-  struct PlayedCandidate {
-    std::string parameters;
-    std::vector<rm::scales::Value> values;
-  };
-  virtual std::size_t played_candidates_kept() const { return 0; }
-  virtual std::optional<PlayedCandidate> played_candidate(std::size_t index) const {
-    (void)index;
-    return std::nullopt;
-  }
   // The players to start once before a run (startup checks), with the settings to use.
   virtual std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players_to_check()
       const = 0;

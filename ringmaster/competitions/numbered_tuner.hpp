@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "ringmaster/competitions/game_numbers.hpp"
 #include "ringmaster/competitions/game_rng.hpp"
@@ -32,8 +33,9 @@ class NumberedTuner : public TunerShell {
   // The strategy's hooks. The point for game `number` (`rng` is that game's generator, also
   // used after it for a random colour).
   virtual Point choose_point(GameRng& rng) = 0;
-  // The candidate that plays `point` as player `code` ("#17").
+  // The candidate that plays `point` as player `code` ("#17"), and its engine values.
   virtual rm::game::PlayerSpec candidate_for(const Point& point, const std::string& code) const = 0;
+  virtual std::vector<rm::scales::Value> values_of(const Point& point) const = 0;
   // "pl: 300; c: 0.45": for the SGF note.
   virtual std::string parameters_of(const Point& point) const = 0;
   // For the display of a game in progress (e.g. the parameters and the mc_tuner's path).
@@ -53,8 +55,9 @@ class NumberedTuner : public TunerShell {
     const Point point = choose_point(rng);
     const bool black = candidate_is_black(game, [&rng] { return rng.below(2) == 0; });
     const std::string game_id = std::to_string(*number);
-    JobRequest request = make_job(game_id, game, candidate_for(point, "#" + game_id), black,
-                                  parameters_of(point), "game " + game_id + ": " + describe(point));
+    JobRequest request =
+        make_job(game_id, game, candidate_for(point, "#" + game_id), values_of(point), black,
+                 parameters_of(point), "game " + game_id + ": " + describe(point));
     outstanding_[*number] = point;
     on_point_issued(point);
     return request;

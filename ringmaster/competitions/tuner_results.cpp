@@ -2,6 +2,13 @@
 
 namespace rm::comp {
 
+rm::game::CandidateRecord candidate_record(const std::string& code, const std::string& parameters,
+                                           const std::vector<rm::scales::Value>& values) {
+  rm::game::CandidateRecord record{code, parameters, nlohmann::json::array()};
+  for (const auto& v : values) record.values.push_back(rm::scales::value_to_json(v));
+  return record;
+}
+
 std::optional<int> parse_game_number(const std::string& game_id) {
   if (game_id.empty() || game_id.size() > 9) return std::nullopt;
   int number = 0;

@@ -1,13 +1,20 @@
-// What the tuners take from a finished game besides its outcome: the game number of a numbered
-// tuner's game id, and the opponent's description for the reports.
+// What the tuners put in a game's job and take from its result besides its outcome: the
+// candidate's record, the game number of a numbered tuner's game id, and the opponent's
+// description for the reports.
 #pragma once
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "ringmaster/game/game_result.hpp"
+#include "scales/value.hpp"
 
 namespace rm::comp {
+
+// The record of the candidate a game plays (GameJob::candidate).
+rm::game::CandidateRecord candidate_record(const std::string& code, const std::string& parameters,
+                                           const std::vector<rm::scales::Value>& values);
 
 // "17" -> 17; nullopt for anything but a plain non-negative decimal number that fits an int.
 std::optional<int> parse_game_number(const std::string& game_id);

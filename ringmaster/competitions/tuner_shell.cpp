@@ -95,8 +95,10 @@ bool TunerShell::candidate_is_black(std::uint64_t opening_number,
 }
 
 JobRequest TunerShell::make_job(const std::string& game_id, std::uint64_t opening_number,
-                                const rm::game::PlayerSpec& candidate, bool candidate_is_black,
-                                const std::string& parameters, std::string description) const {
+                                const rm::game::PlayerSpec& candidate,
+                                const std::vector<rm::scales::Value>& values,
+                                bool candidate_is_black, const std::string& parameters,
+                                std::string description) const {
   JobRequest request;
   rm::game::GameJob& job = request.job;
   job.game_id = game_id;
@@ -109,6 +111,7 @@ JobRequest TunerShell::make_job(const std::string& game_id, std::uint64_t openin
   openings_.apply(job, opening_number);
   if (cf_.common.record_games) job.sgf_dir = cf_.directory + "/" + cf_.code + ".games";
   job.void_sgf_dir = cf_.directory + "/" + cf_.code + ".void";
+  job.candidate = candidate_record(candidate.code, parameters, values);
   request.description = std::move(description);
   return request;
 }

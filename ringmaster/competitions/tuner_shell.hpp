@@ -83,9 +83,11 @@ class TunerShell : public Competition {
   // openings played in pairs, the pair's colour for game `opening_number` instead.
   bool candidate_is_black(std::uint64_t opening_number,
                           const std::function<bool()>& draw_black) const;
-  // The job of a tuning game: `parameters` ("pl: 300; c: 0.45") goes in the SGF's note.
+  // The job of a tuning game of the candidate with `values`: `parameters` ("pl: 300; c: 0.45")
+  // goes in the SGF's note, and both in the job's candidate record (which the result keeps).
   JobRequest make_job(const std::string& game_id, std::uint64_t opening_number,
-                      const rm::game::PlayerSpec& candidate, bool candidate_is_black,
+                      const rm::game::PlayerSpec& candidate,
+                      const std::vector<rm::scales::Value>& values, bool candidate_is_black,
                       const std::string& parameters, std::string description) const;
 
   // The state envelope's shared part: the opponent's description and the validation rounds.

@@ -7,6 +7,7 @@
 
 #include "ringmaster/competitions/game_rng.hpp"
 #include "ringmaster/competitions/matchups/matchup_report.hpp"
+#include "ringmaster/competitions/tuner_results.hpp"
 #include "ringmaster/stats/format.hpp"
 #include "ringmaster/stats/wilson.hpp"
 
@@ -139,6 +140,7 @@ std::optional<JobRequest> Validation::next_job(
   openings_.apply(job, static_cast<std::uint64_t>(*index));
   if (record_games_) job.sgf_dir = directory_ + "/" + code_ + ".games";
   job.void_sgf_dir = directory_ + "/" + code_ + ".void";
+  job.candidate = candidate_record(player_code, round->parameters, round->values);
   request.description = "game " + job.game_id + ": " + round_label(*round) + round->parameters;
   return request;
 }

@@ -158,6 +158,7 @@ nlohmann::json to_json(const GameJob& job) {
   if (s.time_control) j["settings"]["time_control"] = to_json(*s.time_control);
   if (job.opening) j["opening"] = to_json(*job.opening);
   if (job.return_sgf) j["return_sgf"] = true;  // absent when false: older readers take the job
+  if (job.candidate) j["candidate"] = to_json(*job.candidate);
   return j;
 }
 
@@ -182,12 +183,30 @@ void check_opening(const Opening& o, int board_size) {
 
 }  // namespace
 
+GameResult result_for(const GameJob& job) {
+  GameResult r;
+  r.game_id = job.game_id;
+  r.black_code = job.black.code;
+  r.white_code = job.white.code;
+  if (job.opening) r.opening = job.opening->name;
+  r.candidate = job.candidate;
+  return r;
+}
+
+GameResult void_result_for(const GameJob& job, std::string reason) {
+  GameResult r = result_for(job);
+  r.is_void = true;
+  r.sgf_result = "Void";
+  r.void_reason = std::move(reason);
+  return r;
+}
+
 GameJob job_from_json(const nlohmann::json& j) {
   using namespace json_fields;
   object(j, "");
   only_keys(j, "",
             {"game_id", "competition_code", "sgf_event", "sgf_note", "black", "white", "settings",
-             "sgf_dir", "void_sgf_dir", "gtp_log_path", "return_sgf", "opening"});
+             "sgf_dir", "void_sgf_dir", "gtp_log_path", "return_sgf", "opening", "candidate"});
   GameJob job;
   job.game_id = as_string(required(j, "", "game_id"), "game_id");
   // The game id names files (<sgf_dir>/<game_id>.sgf), so it must be a plain file name; it is
@@ -211,6 +230,8 @@ GameJob job_from_json(const nlohmann::json& j) {
     check_opening(*job.opening, job.settings.board_size);
     if (job.settings.handicap >= 2) fail("opening", "cannot be combined with a handicap");
   }
+  if (const auto* c = find(j, "candidate"); c != nullptr && !c->is_null())
+    job.candidate = candidate_from_json(*c, "candidate");
   return job;
 }
 

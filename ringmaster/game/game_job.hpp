@@ -8,6 +8,8 @@
 
 #include "engine/gtp/controller.hpp"
 #include "ringmaster/game/adjudication.hpp"
+#include "ringmaster/game/candidate_record.hpp"
+#include "ringmaster/game/game_result.hpp"
 #include "ringmaster/game/opening.hpp"
 #include "ringmaster/game/time_control.hpp"
 
@@ -65,12 +67,19 @@ struct GameJob {
   // played on another machine: the controller writes it to sgf_dir / void_sgf_dir).
   bool return_sgf = false;
   std::optional<Opening> opening;  // played by both engines before the first genmove
+  // A tuner's game: the candidate it plays, handed back in the result (GameResult::candidate).
+  std::optional<CandidateRecord> candidate;
 };
 
 // The clock a player plays under: its own time_control, else the game's.
 inline std::optional<TimeControl> time_control_of(const PlayerSpec& p, const GameSettings& s) {
   return p.time_control ? p.time_control : s.time_control;
 }
+
+// A result naming the job's game, players, opening and candidate, for the rest to be filled in.
+GameResult result_for(const GameJob& job);
+// A void result for a job that could not be played; `reason` says why.
+GameResult void_result_for(const GameJob& job, std::string reason);
 
 // Throws std::invalid_argument naming the offending field ("black.engine.process.argv: ...")
 // when a field is missing or has the wrong type or value.

@@ -65,6 +65,7 @@ nlohmann::json to_json(const GameResult& r) {
     j["unwritten_sgf"] = r.unwritten_sgf;
   }
   if (!r.sgf_text.empty()) j["sgf_text"] = r.sgf_text;
+  if (r.candidate) j["candidate"] = to_json(*r.candidate);
   return j;
 }
 
@@ -104,6 +105,8 @@ GameResult result_from_json(const nlohmann::json& j) {
   get(j, "", "sgf_write_error", r.sgf_write_error);
   get(j, "", "unwritten_sgf", r.unwritten_sgf);
   get(j, "", "sgf_text", r.sgf_text);
+  if (const auto* c = find(j, "candidate"); c != nullptr && !c->is_null())
+    r.candidate = candidate_from_json(*c, "candidate");
   return r;
 }
 

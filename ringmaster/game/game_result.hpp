@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "ringmaster/game/candidate_record.hpp"
+
 namespace rm::game {
 
 struct GameResult {
@@ -37,6 +39,9 @@ struct GameResult {
   std::string sgf_write_error, unwritten_sgf;
   // For a job with return_sgf: the record's text, for the controller to write.
   std::string sgf_text;
+  // A tuner's game: the candidate that played it (the job's). Absent in games stored before
+  // results carried it.
+  std::optional<CandidateRecord> candidate;
 
   std::string winning_code() const;  // "" when no winner
   std::string losing_code() const;   // "" when no winner

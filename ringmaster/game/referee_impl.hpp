@@ -117,10 +117,7 @@ class Referee {
     players_[0].colour = "b";
     players_[1].spec = &job.white;
     players_[1].colour = "w";
-    result_.game_id = job.game_id;
-    result_.black_code = job.black.code;
-    result_.white_code = job.white.code;
-    if (job.opening) result_.opening = job.opening->name;
+    result_ = result_for(job);
     for (Player& p : players_) {
       if (auto tc = time_control_of(*p.spec, job.settings)) p.clock.emplace(*tc);
     }

@@ -76,13 +76,8 @@ void WorkerPool::worker_main(int slot) {
     } catch (const std::exception& e) {
       // The referee promises not to throw; if something still does, the game is void
       // rather than the worker thread taking Ringmaster down.
-      result = rm::game::GameResult{};
-      result.game_id = job.game_id;
-      result.black_code = job.black.code;
-      result.white_code = job.white.code;
-      result.is_void = true;
-      result.sgf_result = "Void";
-      result.void_reason = std::string("internal error playing the game: ") + e.what();
+      result = rm::game::void_result_for(
+          job, std::string("internal error playing the game: ") + e.what());
     }
     {
       std::lock_guard lock(mutex_);

@@ -56,8 +56,22 @@ TEST_CASE("model_tuner: an event runs to the end, then show and report --json",
     CHECK(candidate == "#" + g.game_id);
     if ((g.winner == "b" ? g.black_code : g.winner == "w" ? g.white_code : "") == candidate) ++wins;
     REQUIRE(std::filesystem::exists(g.sgf_path));
-    CHECK_THAT(rm::test::slurp(g.sgf_path), Catch::Contains("Candidate parameters: pl: "));
+    // The stored result names its candidate: the parameters in the SGF's note, the value.
+    REQUIRE(g.candidate);
+    if (!g.candidate) continue;
+    CHECK(g.candidate->code == candidate);
+    CHECK_THAT(rm::test::slurp(g.sgf_path),
+               Catch::Contains("Candidate parameters: " + g.candidate->parameters));
+    REQUIRE(g.candidate->values.size() == 1);
+    CHECK(g.candidate->parameters == "pl: " + g.candidate->values[0].dump());
   }
+  // The CSV export reads each game's parameters from its stored result.
+  auto csv = event.run({"report", "--csv"});
+  REQUIRE(csv.exit_status == 0);
+  for (const auto& g : event.games())
+    if (g.candidate)
+      CHECK_THAT(csv.out, Catch::Contains("," + g.candidate->code + ",") &&
+                              Catch::Contains("," + g.candidate->parameters + ","));
   auto show = event.run({"show"});
   REQUIRE(show.exit_status == 0);
   CHECK_THAT(show.out, Catch::StartsWith("Model-based tuning event: model_small\ne2e model event\n"

@@ -180,7 +180,8 @@ JobRequest CeTuner::job_for(const GameKey& key) const {
       number, [&] { return random_colour_is_black(seed_, key.generation, key.sample, key.round); });
   const std::string game_id = code + "r" + std::to_string(key.round);
   const std::string parameters = format_parameters(sample.optimiser_values);
-  return make_job(game_id, number, make_candidate(sample.optimiser_values, code), black, parameters,
+  return make_job(game_id, number, make_candidate(sample.optimiser_values, code),
+                  engine_values(sample.optimiser_values), black, parameters,
                   "game " + game_id + ": " + parameters);
 }
 

@@ -59,8 +59,7 @@ std::string McTuner::candidate_dir(const std::vector<int>& path) const {
 
 rm::game::PlayerSpec McTuner::candidate_for(const std::vector<int>& path,
                                             const std::string& code) const {
-  return render_candidate(rm::scales::engine_values(path, settings_.parameters), code,
-                          candidate_dir(path));
+  return render_candidate(values_of(path), code, candidate_dir(path));
 }
 
 std::vector<int> McTuner::choose_point(GameRng& rng) {

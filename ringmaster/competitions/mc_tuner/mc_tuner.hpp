@@ -12,6 +12,7 @@
 #include "ringmaster/competitions/mc_tuner/mc_tree.hpp"
 #include "ringmaster/competitions/numbered_tuner.hpp"
 #include "ringmaster/control/control_file.hpp"
+#include "scales/grid.hpp"
 #include "scales/value.hpp"
 
 namespace rm::comp {
@@ -49,6 +50,9 @@ class McTuner final : public NumberedTuner<std::vector<int>> {
   std::vector<int> choose_point(GameRng& rng) override;
   rm::game::PlayerSpec candidate_for(const std::vector<int>& path,
                                      const std::string& code) const override;
+  std::vector<rm::scales::Value> values_of(const std::vector<int>& path) const override {
+    return rm::scales::engine_values(path, settings_.parameters);
+  }
   std::string parameters_of(const std::vector<int>& path) const override {
     return format_parameters(path);
   }

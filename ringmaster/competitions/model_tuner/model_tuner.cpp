@@ -111,16 +111,4 @@ std::optional<std::vector<rm::scales::Value>> ModelTuner::recommended_values() c
   return engine_values(search_.best());
 }
 
-// Every result is a sample, added in the order results arrive (the commit order).
-std::size_t ModelTuner::played_candidates_kept() const {
-  return search_.samples().size();
-}
-
-std::optional<Competition::PlayedCandidate> ModelTuner::played_candidate(std::size_t index) const {
-  const auto& samples = search_.samples();
-  if (index >= samples.size()) return std::nullopt;
-  const auto& u = samples[index].u;
-  return PlayedCandidate{format_parameters(u), engine_values(u)};
-}
-
 }  // namespace rm::comp

@@ -39,8 +39,6 @@ class ModelTuner final : public NumberedTuner<std::vector<double>> {
   std::vector<std::string> periodic_history_lines() const override;
   nlohmann::json json_report() const override;
   std::optional<std::vector<rm::scales::Value>> recommended_values() const override;
-  std::size_t played_candidates_kept() const override;
-  std::optional<PlayedCandidate> played_candidate(std::size_t index) const override;
 
   // For tests and tools.
   const model::ModelSearch& search() const { return search_; }
@@ -55,6 +53,9 @@ class ModelTuner final : public NumberedTuner<std::vector<double>> {
   std::vector<double> choose_point(GameRng& rng) override;
   rm::game::PlayerSpec candidate_for(const std::vector<double>& point,
                                      const std::string& code) const override;
+  std::vector<rm::scales::Value> values_of(const std::vector<double>& point) const override {
+    return engine_values(point);
+  }
   std::string parameters_of(const std::vector<double>& point) const override {
     return format_parameters(point);
   }

@@ -54,17 +54,6 @@ void append_to_file(const std::string& path, const std::string& text) {
   ::close(fd);
 }
 
-rm::game::GameResult void_result(const rm::game::GameJob& job, std::string reason) {
-  rm::game::GameResult r;
-  r.game_id = job.game_id;
-  r.black_code = job.black.code;
-  r.white_code = job.white.code;
-  r.is_void = true;
-  r.sgf_result = "Void";
-  r.void_reason = std::move(reason);
-  return r;
-}
-
 }  // namespace
 
 std::vector<std::string> srun_game_command(const rm::control::SlurmSettings& s,
@@ -121,8 +110,8 @@ rm::game::GameResult play_game_with_srun(const SrunGame& srun, const rm::game::G
   };
   if (!problem.empty()) {
     // Stopped by us: the run loop treats it as any aborted game.
-    if (aborted_here) return void_result(job, "aborted");
-    return void_result(
+    if (aborted_here) return rm::game::void_result_for(job, "aborted");
+    return rm::game::void_result_for(
         job,
         slurm_failure_reason(outcome, "ringmaster-play gave no result: " + problem, job_state()));
   }

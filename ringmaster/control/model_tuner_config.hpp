@@ -29,15 +29,12 @@ struct ModelTunerSettings {
   std::string opponent;  // a key of ControlFile::players
   std::vector<ModelParameter> parameters;
   CandidateTemplate candidate;
-  // The sampling region's half-width is region_scale * n^(-1/6) of the normalised range.
+  // Two or more parameters: the sampling region's half-width is region_scale * n^(-1/6) of the
+  // normalised range.
   double region_scale = 1.0;
-  // The share of the early games drawn from a region three times as wide (0: none).
-  double exploration = 0.0;
-  // One parameter only: the share of games sent by Thompson sampling from the whole-range
-  // Gaussian process (0: no process at all, the quadratic search alone).
-  double thompson_share = 0.3;
   // One parameter only: the share of games chosen by a bandit over 8 coarse cells of the range,
-  // so that the whole range keeps a balanced share of the games (0: no bandit).
+  // so that the whole range keeps a balanced share of the games (0: no bandit); the rest go to
+  // Thompson sampling from the Gaussian process.
   double cell_share = 0.2;
   std::optional<std::uint64_t> seed;
   ValidationSettings validation;  // games of the recommended candidate, not fed to the model

@@ -99,17 +99,13 @@ ModelTunerSettings read_model_tuner(const Reader& r, const Mapping& top,
       r.fail(*f,
              "must be between 0.05 and 10 (got " + rm::scales::python_repr(s.region_scale) + ")");
   }
-  if (auto f = top.find("exploration")) {
-    s.exploration = read_number(r, *f);
-    if (!(s.exploration >= 0.0 && s.exploration <= 0.5))
-      r.fail(*f, "must be between 0 and 0.5 (got " + rm::scales::python_repr(s.exploration) + ")");
-  }
-  if (auto f = top.find("thompson_share")) {
-    s.thompson_share = read_number(r, *f);
-    if (!(s.thompson_share >= 0.0 && s.thompson_share <= 0.9))
+  // Settings of the search before it was rebuilt (docs/model-tuner.md): refused by name, so
+  // that a user knows what to delete.
+  for (const char* removed : {"exploration", "thompson_share"})
+    if (auto f = top.find(removed))
       r.fail(*f,
-             "must be between 0 and 0.9 (got " + rm::scales::python_repr(s.thompson_share) + ")");
-  }
+             "is no longer a setting: the search was rebuilt without it (delete the line; "
+             "docs/model-tuner.md)");
   if (auto f = top.find("cell_share")) {
     s.cell_share = read_number(r, *f);
     if (!(s.cell_share >= 0.0 && s.cell_share <= 0.5))

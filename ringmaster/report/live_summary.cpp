@@ -64,7 +64,7 @@ std::string model_best(const nlohmann::json& report) {
                            v.value("code", std::string()),
                            number(v, "ci95_low", std::numeric_limits<double>::quiet_NaN()),
                            number(v, "ci95_high", std::numeric_limits<double>::quiet_NaN()));
-  return fmt::format("estimated optimum: {} (95% region: {}), win rate {} (95%: {} to {})",
+  return fmt::format("recommended: {} (not shown worse: {}), win rate {} (95%: {} to {})",
                      e.value("parameters", std::string()), regions, rate(e["win_rate"]),
                      rate(e.value("win_rate_ci95_low", nlohmann::json())),
                      rate(e.value("win_rate_ci95_high", nlohmann::json())));

@@ -81,7 +81,12 @@ std::vector<TraceLine> trace_run(const rm::control::ControlFile& control, const 
   std::vector<TraceLine> trace;
   simulate_run(control, problem, in_flight, {games}, seed,
                [&](long n, const std::vector<double>& played, const rm::comp::Competition& c) {
-                 if (n % every == 0) trace.push_back({n, played, recommended_point(c)});
+                 if (n % every != 0) return;
+                 // A tuner with phases names its phase in its JSON report.
+                 const nlohmann::json report = c.json_report();
+                 trace.push_back(
+                     {n, played, recommended_point(c),
+                      report.is_object() ? report.value("phase", std::string()) : std::string()});
                });
   return trace;
 }

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "ringmaster/control/control_file.hpp"
@@ -36,11 +37,13 @@ RunResult simulate_run(const rm::control::ControlFile& control, const Problem& p
                        const GameObserver& observe = {});
 
 // A tuner's behaviour in a few numbers, for golden tests: every `every` results, the point the
-// last game played and the tuner's recommendation then.
+// last game played, the tuner's recommendation then, and its phase (the JSON report's "phase";
+// empty for a tuner without phases).
 struct TraceLine {
   long game = 0;
   std::vector<double> played;
   std::vector<double> recommended;
+  std::string phase;
 };
 std::vector<TraceLine> trace_run(const rm::control::ControlFile& control, const Problem& problem,
                                  int in_flight, int games, int every, std::uint64_t seed);

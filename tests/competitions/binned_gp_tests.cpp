@@ -1,5 +1,5 @@
-// The model_tuner's whole-range process in one dimension (binned_gp.hpp) and what the search
-// does with it: Thompson choices, moving the region off a plateau, and exact restoring.
+// The model_tuner's whole-range process in one dimension (binned_gp.hpp) and the surrogate the
+// search makes of it (process_surrogate.hpp): Thompson choices, a plateau, exact restoring.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
@@ -7,6 +7,7 @@
 
 #include "ringmaster/competitions/model_tuner/binned_gp.hpp"
 #include "ringmaster/competitions/model_tuner/model_search.hpp"
+#include "ringmaster/competitions/model_tuner/process_surrogate.hpp"
 
 using namespace rm::comp::model;
 
@@ -22,6 +23,12 @@ void add_games(BinnedGp& gp, double u, double p, int games) {
 void add_peak_games(BinnedGp& gp) {
   for (double u = -0.9375; u < 1.0; u += 0.125)
     add_games(gp, u, 0.4 + 0.3 * std::exp(-8.0 * (u + 0.5) * (u + 0.5)), 200);
+}
+
+const ProcessSurrogate& process_of(const ModelSearch& search) {
+  const auto* p = dynamic_cast<const ProcessSurrogate*>(&search.surrogate());
+  REQUIRE(p != nullptr);
+  return *p;
 }
 
 // The one coordinate of a point (GCC's null-dereference check distrusts [0] on a temporary).
@@ -91,9 +98,9 @@ TEST_CASE("binned process: a restored fit is the same fit", "[model_tuner]") {
   CHECK_FALSE(copy.restore_fit(gp.hyper(), std::vector<double>(3, 0.0)));
 }
 
-TEST_CASE("model search: the process moves a region stuck far from the optimum", "[model_tuner]") {
-  // 2000 results: a plateau of 0.45 with a peak of 0.6 near u = -0.6, mostly played
-  // (as a stuck run would) around u = 0.7, where the region is.
+TEST_CASE("model search: a peak off a plateau is found wherever the games were", "[model_tuner]") {
+  // 2000 results: a plateau of 0.45 with a peak of 0.6 near u = -0.6, mostly played (as a
+  // quadratic stuck on the plateau would have played them) around u = 0.7.
   SearchSettings settings;
   ModelSearch search(settings);
   std::vector<Sample> samples;
@@ -104,11 +111,16 @@ TEST_CASE("model search: the process moves a region stuck far from the optimum",
     const double p = 0.45 + 0.15 * std::exp(-20.0 * (u + 0.6) * (u + 0.6));
     samples.push_back(Sample{{u}, unit(rng) < p ? 1.0 : 0.0, 1.0});
   }
-  REQUIRE(search.restore(samples, {}, {}, {0.7}, {0.2}, {0.7}, 0));
-  for (int i = 0; i < 25; ++i) search.add({0.7}, 0.0);  // refits on the way
-  CHECK(search.relocations() >= 1);
-  CHECK(std::abs(first(search.centre()) + 0.6) < 0.2);
+  REQUIRE(search.restore(samples, nlohmann::json::object()));  // refitted afresh
   CHECK(std::abs(first(search.best()) + 0.6) < 0.2);
+  // Thompson draws go to the peak far more often than to the plateau where the games were.
+  int near_peak = 0, near_games = 0;
+  for (int i = 0; i < 400; ++i) {
+    const double u = first(search.choose([&] { return unit(rng); }));
+    near_peak += std::abs(u + 0.6) < 0.2 ? 1 : 0;
+    near_games += std::abs(u - 0.7) < 0.2 ? 1 : 0;
+  }
+  CHECK(near_peak > 2 * near_games);
 }
 
 TEST_CASE("model search: one parameter, restored mid-run, continues exactly", "[model_tuner]") {
@@ -117,48 +129,37 @@ TEST_CASE("model search: one parameter, restored mid-run, continues exactly", "[
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   ModelSearch original{SearchSettings{}};
   play(original, truth, 400, outcomes, choices);
-  const BinnedGp* process = original.process();
-  REQUIRE(process != nullptr);
-  if (process == nullptr) return;  // (for GCC's null-dereference check)
-  REQUIRE(process->fitted());
+  REQUIRE(process_of(original).fitted());
   ModelSearch resumed{SearchSettings{}};
-  REQUIRE(resumed.restore(original.samples(), original.model().beta(),
-                          original.model().covariance(), original.centre(), original.half_width(),
-                          original.quadratic_estimate(), original.last_fit_size(),
-                          StoredProcess{process->hyper(), process->latent(),
-                                        original.process_fit_size(), original.relocations()}));
+  REQUIRE(resumed.restore(original.samples(), original.surrogate_state()));
   CHECK(resumed.best() == original.best());  // the averaged process too
   std::mt19937_64 a = choices, b = choices;
-  int thompson_like = 0;
   for (int i = 0; i < 300; ++i) {
     const auto ua = original.choose([&] { return unit(a); });
     const auto ub = resumed.choose([&] { return unit(b); });
     REQUIRE(ua == ub);
-    if (std::abs(first(ua) - first(original.centre())) > first(original.half_width()))
-      ++thompson_like;
     const double y = unit(outcomes) < truth(first(ua)) ? 1.0 : 0.0;
     original.add(ua, y);
     resumed.add(ub, y);
   }
   CHECK(resumed.best() == original.best());
-  const BinnedGp* resumed_process = resumed.process();
-  REQUIRE(resumed_process != nullptr);
-  if (resumed_process == nullptr) return;
-  CHECK(resumed_process->latent() == process->latent());
-  CHECK(resumed.relocations() == original.relocations());
-  // A share of the games came from the process's draws, some outside the region.
-  CHECK(thompson_like > 0);
+  CHECK(process_of(resumed).process().latent() == process_of(original).process().latent());
+  CHECK(process_of(resumed).fitted_on() == process_of(original).fitted_on());
 }
 
 TEST_CASE("model search: a stored process that does not fit the samples is refused",
           "[model_tuner]") {
   ModelSearch search{SearchSettings{}};
   std::vector<Sample> samples(50, Sample{{0.1}, 1.0, 1.0});
-  StoredProcess process{BinnedGp::Hyper{}, std::vector<double>(64, 0.0), 51, 0};
-  CHECK_FALSE(search.restore(samples, {}, {}, {0.0}, {1.0}, {0.0}, 0, process));
+  nlohmann::json process = {{"length", 0.4},
+                            {"amplitude", 1.0},
+                            {"chosen_at", 40},
+                            {"latent", std::vector<double>(64, 0.0)},
+                            {"fitted_on", 51}};
+  CHECK_FALSE(search.restore(samples, process));
   CHECK(search.samples().empty());  // nothing changed
-  process.fitted_on = 50;
-  CHECK(search.restore(samples, {}, {}, {0.0}, {1.0}, {0.0}, 0, process));
+  process["fitted_on"] = 50;
+  CHECK(search.restore(samples, process));
   CHECK(search.samples().size() == 50);
 }
 
@@ -178,56 +179,27 @@ TEST_CASE("binned process: the averaged best bin is that of the last fit's count
   CHECK(std::abs(gp.centre_of(gp.averaged_best_bin()) - 0.7) < 0.1);
 }
 
-TEST_CASE(
-    "model search: one parameter recommends the midpoint of the quadratic and the averaged process",
-    "[model_tuner]") {
-  // A peak at u = 0.3 with a cliff to its right: both models are fitted by then.
-  const auto truth = [](double u) { return u < 0.3 ? 0.5 + 0.2 * (u + 1.0) / 1.3 : 0.3; };
-  std::mt19937_64 outcomes(5), choices(6);
-  SearchSettings settings;
-  ModelSearch search(settings);
-  CHECK(search.best() == search.quadratic_estimate());  // no process fitted yet
-  play(search, truth, 600, outcomes, choices);
-  const BinnedGp* process = search.process();
-  REQUIRE(process != nullptr);
-  if (process == nullptr) return;  // (for GCC's null-dereference check)
-  REQUIRE(process->fitted());
-  const double from_process = process->centre_of(process->averaged_best_bin());
-  const double quadratic = first(search.quadratic_estimate());
-  CHECK(first(search.best()) == Approx(0.5 * (from_process + quadratic)));
-  // Without the process: model_recommendation_tests.cpp.
-}
-
 TEST_CASE("model search: a stored process that cannot be a fit is refused, nothing changed",
           "[model_tuner]") {
   std::mt19937_64 outcomes(7), choices(8);
   ModelSearch original{SearchSettings{}};
   const auto rising = [](double u) { return 0.5 + 0.1 * u; };
   play(original, rising, 200, outcomes, choices);
-  const BinnedGp* process = original.process();
-  REQUIRE(process != nullptr);
-  if (process == nullptr) return;  // (for GCC's null-dereference check)
-  const StoredProcess good{process->hyper(), process->latent(), original.process_fit_size(),
-                           original.relocations()};
-  const auto restore_with = [&](ModelSearch& into, const StoredProcess& stored) {
-    return into.restore(original.samples(), original.model().beta(), original.model().covariance(),
-                        original.centre(), original.half_width(), original.quadratic_estimate(),
-                        original.last_fit_size(), stored);
-  };
-  std::vector<StoredProcess> bad(6, good);
-  bad[0].hyper.length = -0.4;
-  bad[1].hyper.amplitude = std::nan("");
-  bad[2].hyper.chosen_at = -1;
-  bad[3].latent.pop_back();
-  bad[4].latent[3] = std::numeric_limits<double>::infinity();
-  bad[5].relocations = -2;
+  const nlohmann::json good = original.surrogate_state();
+  REQUIRE(good.contains("latent"));
+  std::vector<nlohmann::json> bad(5, good);
+  bad[0]["length"] = -0.4;
+  bad[1]["amplitude"] = -1.0;
+  bad[2]["chosen_at"] = -1;
+  bad[3]["latent"].erase(bad[3]["latent"].size() - 1);
+  bad[4]["fitted_on"] = 10;  // before the first fit
   for (const auto& stored : bad) {
     ModelSearch fresh{SearchSettings{}};
-    CHECK_FALSE(restore_with(fresh, stored));
+    CHECK_FALSE(fresh.restore(original.samples(), stored));
     CHECK(fresh.samples().empty());  // nothing changed
-    CHECK(fresh.process_fit_size() == 0);
+    CHECK(fresh.phase() == Phase::Opening);
   }
   ModelSearch resumed{SearchSettings{}};
-  CHECK(restore_with(resumed, good));
+  CHECK(resumed.restore(original.samples(), good));
   CHECK(resumed.samples().size() == original.samples().size());
 }

@@ -130,105 +130,141 @@ TEST_CASE("quadratic model: maximum in the box", "[model_tuner]") {
   CHECK(corner[0] == -1.0);
 }
 
-TEST_CASE("model search: a share of early games explores a region three times as wide",
+TEST_CASE("proposal table: uniform while opening, then cells and the surrogate", "[model_tuner]") {
+  const ProposalShares opening = proposal_shares(Phase::Opening, 1, 0.2);
+  CHECK(opening.uniform == 1.0);
+  const ProposalShares one = proposal_shares(Phase::Search, 1, 0.2);
+  CHECK(one.uniform == 0.0);
+  CHECK(one.cells == 0.2);
+  CHECK(one.surrogate == Approx(0.4));  // Thompson sampling
+  CHECK(one.interval == Approx(0.4));   // the values not shown worse
+  const ProposalShares two = proposal_shares(Phase::Search, 2, 0.2);
+  CHECK(two.cells == 0.0);  // the bandit is for one parameter only
+  CHECK(two.surrogate == 1.0);
+  CHECK(pick_proposal(one, 0.0) == Proposal::Cells);
+  CHECK(pick_proposal(one, 0.19) == Proposal::Cells);
+  CHECK(pick_proposal(one, 0.2) == Proposal::Surrogate);
+  CHECK(pick_proposal(one, 0.59) == Proposal::Surrogate);
+  CHECK(pick_proposal(one, 0.61) == Proposal::Interval);
+  CHECK(two.interval == 0.0);
+  CHECK(pick_proposal(opening, 0.99) == Proposal::Uniform);
+}
+
+TEST_CASE("model search: the opening phase plays uniform points until the first fit",
           "[model_tuner]") {
-  // A region of half-width 0.1 around 0: a wide game lands beyond it two times in three.
-  auto outside_share = [](double fraction, int results) {
+  for (const int dims : {1, 2}) {
     SearchSettings settings;
-    settings.explore_fraction = fraction;
-    settings.cell_share = 0.0;  // the bandit's games go anywhere (next test)
+    settings.dims = dims;
     ModelSearch search(settings);
-    std::vector<Sample> samples(static_cast<std::size_t>(results), Sample{{0.0}, 1.0, 1.0});
-    REQUIRE(search.restore(samples, {}, {}, {0.0}, {0.1}, {0.0}, 0));
-    std::mt19937_64 rng(5);
+    std::mt19937_64 rng(4);
     std::uniform_real_distribution<double> unit(0.0, 1.0);
-    int outside = 0, beyond_wide = 0;
-    const int draws = 20000;
-    for (int i = 0; i < draws; ++i) {
-      const std::vector<double> point = search.choose([&] { return unit(rng); });
-      const double u = point.empty() ? 9.0 : point.front();
-      if (point.size() != 1 || std::abs(u) > 0.3 + 1e-12) ++beyond_wide;
-      if (std::abs(u) > 0.1) ++outside;
+    // 30 games for the process; 3 per coefficient (18) for a quadratic in two parameters.
+    CHECK(search.opening_games() == (dims == 1 ? 30 : 18));
+    double low = 1.0, high = -1.0;
+    for (int i = 0; i < search.opening_games(); ++i) {
+      CHECK(search.phase() == Phase::Opening);
+      const auto u = search.choose([&] { return unit(rng); });
+      REQUIRE(u.size() == static_cast<std::size_t>(dims));
+      low = std::min(low, u[0]);
+      high = std::max(high, u[0]);
+      search.add(u, unit(rng) < 0.5 ? 1.0 : 0.0);
     }
-    CHECK(beyond_wide == 0);
-    return static_cast<double>(outside) / draws;
-  };
-  CHECK(outside_share(0.0, 0) == 0.0);
-  CHECK(outside_share(0.3, 0) == Approx(0.2).margin(0.015));
-  // After 500 results the share falls as 500 / n: at 5000, a tenth of it.
-  CHECK(outside_share(0.3, 5000) == Approx(0.02).margin(0.005));
+    CHECK(search.phase() == Phase::Search);
+    CHECK(low < -0.5);  // spread over the range
+    CHECK(high > 0.5);
+  }
 }
 
 TEST_CASE("model search: a share of games goes to a bandit over cells of the whole range",
           "[model_tuner]") {
   SearchSettings settings;
-  settings.thompson_share = 0.0;  // no process: the region and the bandit only
   ModelSearch search(settings);
-  // 2,000 games in the region [0, 0.1], inside the fifth of the 8 cells, [0, 0.25].
+  // 2,000 games at 0.05, inside the fifth of the 8 cells, [0, 0.25].
   std::vector<Sample> samples;
   for (int i = 0; i < 2000; ++i) samples.push_back(Sample{{0.05}, i % 2 == 0 ? 1.0 : 0.0, 1.0});
-  REQUIRE(search.restore(samples, {}, {}, {0.05}, {0.05}, {0.05}, 0));
-  std::mt19937_64 rng(3);
-  std::uniform_real_distribution<double> unit(0.0, 1.0);
-  const auto first_cell_share = [&] {
-    int in_first = 0, elsewhere = 0;
-    for (int i = 0; i < 20000; ++i) {
-      const double u = search.choose([&] { return unit(rng); }).at(0);
-      if (u >= -1.0 && u <= -0.75)
-        ++in_first;
-      else if (u < 0.0 || u > 0.1)
-        ++elsewhere;
-    }
-    CHECK(elsewhere == 0);
-    return in_first / 20000.0;
-  };
-  // The cells without games have the largest bound; of equal ones, the first.
-  CHECK(first_cell_share() == Approx(settings.cell_share).margin(0.015));
+  REQUIRE(search.restore(samples, nlohmann::json::object()));
+  REQUIRE(search.phase() == Phase::Search);
+  // A first uniform number below the share picks the bandit; the cells without games have the
+  // largest bound, and of equal ones the first.
+  CHECK(search.choose([] { return 0.0; }).at(0) == Approx(-1.0));
   // Once the first cell has lost enough games, the bandit moves on to the next.
   for (int i = 0; i < 200; ++i) search.add({-0.9}, 0.0);
-  const double u = search.choose([] { return 0.0; }).at(0);  // 0 < share: the bandit's game
-  CHECK(u == Approx(-0.75));
+  CHECK(search.choose([] { return 0.0; }).at(0) == Approx(-0.75));
   // A restored search counts the same games.
   ModelSearch restored(settings);
-  REQUIRE(restored.restore(search.samples(), {}, {}, {0.05}, {0.05}, {0.05}, 0));
+  REQUIRE(restored.restore(search.samples(), search.surrogate_state()));
   CHECK(restored.choose([] { return 0.0; }).at(0) == Approx(-0.75));
-  // With two parameters there is no bandit: every game is in the region.
-  SearchSettings two = settings;
-  two.dims = 2;
-  ModelSearch plane(two);
-  REQUIRE(plane.restore({}, {}, {}, {0.0, 0.0}, {0.1, 0.1}, {0.0, 0.0}, 0));
-  for (int i = 0; i < 1000; ++i)
-    for (double x : plane.choose([&] { return unit(rng); })) CHECK(std::abs(x) <= 0.1);
+  // cell_share 0: no bandit, the same number goes to the process.
+  settings.cell_share = 0.0;
+  ModelSearch without(settings);
+  REQUIRE(without.restore(search.samples(), search.surrogate_state()));
+  int in_first_cell = 0;
+  std::mt19937_64 rng(3);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (int i = 0; i < 200; ++i) {
+    bool first = true;
+    const double u = without
+                         .choose([&] {
+                           if (first) {
+                             first = false;
+                             return 0.0;
+                           }
+                           return unit(rng);
+                         })
+                         .at(0);
+    if (u < -0.75) ++in_first_cell;
+  }
+  CHECK(in_first_cell < 100);  // the process knows the first cell loses
 }
 
-TEST_CASE("model search: the estimate from a narrower fit is nearer a kinked optimum",
+TEST_CASE("model search: the interval's games are among the values not shown worse",
           "[model_tuner]") {
-  // CLOP's Angle: a kink at -0.2, steep to the left, gentle to the right. A quadratic over the
-  // whole region leans to the gentle side; the narrower fit leans less.
-  auto angle = [](double x) {
-    const double logit = x < -0.2 ? 1.0 + std::sqrt(2.0) - 2.0 * std::sqrt(0.3 - x)
-                                  : 1.0 + std::sqrt(2.0) - std::sqrt(x + 2.2);
-    return 1.0 / (1.0 + std::exp(-logit));
-  };
-  auto mean_error = [&](double estimate_kernel) {
-    double total = 0.0;
-    for (int run = 0; run < 8; ++run) {
-      SearchSettings settings;
-      settings.estimate_kernel = estimate_kernel;
-      ModelSearch search(settings);
-      std::mt19937_64 rng(static_cast<std::uint64_t>(run) + 1);
-      std::uniform_real_distribution<double> unit(0.0, 1.0);
-      for (int i = 0; i < 4000; ++i) {
-        const std::vector<double> u = search.choose([&] { return unit(rng); });
-        const double x = u.empty() ? 0.0 : u[0];
-        search.add(u, unit(rng) < angle(x) ? 1.0 : 0.0);
-      }
-      const std::vector<double> best = search.best();
-      total += std::abs((best.empty() ? 1.0 : best[0]) + 0.2);
-    }
-    return total / 8;
-  };
-  CHECK(mean_error(0.7) < mean_error(0.0));
+  SearchSettings settings;
+  ModelSearch search(settings);
+  std::vector<Sample> samples;
+  std::mt19937_64 rng(8);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (int i = 0; i < 3000; ++i) {  // a clear peak at 0.3
+    const double u = 2.0 * unit(rng) - 1.0;
+    samples.push_back(Sample{{u}, unit(rng) < 0.7 - 0.5 * (u - 0.3) * (u - 0.3) ? 1.0 : 0.0, 1.0});
+  }
+  REQUIRE(search.restore(samples, nlohmann::json::object()));
+  const Recommendation r = search.recommend();
+  CHECK(r.high[0] - r.low[0] < 1.0);  // the evidence has ruled out much of the range
+  for (int i = 0; i < 200; ++i) {
+    bool first = true;
+    const double u = search
+                         .choose([&] {
+                           if (first) {
+                             first = false;
+                             return 0.99;  // the interval's share is the last in the table
+                           }
+                           return unit(rng);
+                         })
+                         .at(0);
+    CHECK(u >= r.low[0]);
+    CHECK(u <= r.high[0]);
+  }
+}
+
+TEST_CASE("model search: with two parameters every game after the opening is in the region",
+          "[model_tuner]") {
+  SearchSettings settings;
+  settings.dims = 2;
+  ModelSearch plane(settings);
+  std::vector<Sample> samples(30, Sample{{0.0, 0.0}, 1.0, 1.0});
+  std::vector<double> identity(36, 0.0);
+  for (int i = 0; i < 6; ++i) identity[static_cast<std::size_t>(i * 7)] = 1.0;
+  const nlohmann::json state = {{"beta", std::vector<double>(6, 0.0)},
+                                {"covariance", identity},
+                                {"centre", {0.0, 0.0}},
+                                {"half_width", {0.1, 0.1}},
+                                {"last_fit_size", 18}};
+  REQUIRE(plane.restore(samples, state));
+  std::mt19937_64 rng(3);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (int i = 0; i < 1000; ++i)
+    for (double x : plane.choose([&] { return unit(rng); })) CHECK(std::abs(x) <= 0.1);
 }
 
 TEST_CASE("model_tuner: candidates are in range, integer values whole", "[model_tuner]") {
@@ -269,7 +305,8 @@ TEST_CASE("model_tuner: finds the optimum of a synthetic problem", "[model_tuner
   CHECK(c == Approx(0.3).margin(0.2));
   const auto report = tuner.full_report();
   CHECK_THAT(report, Catch::Contains("3000/3000 games played"));
-  CHECK_THAT(report, Catch::Contains("Estimated optimum: pl: "));
+  CHECK_THAT(report, Catch::Contains("Recommended: pl: "));
+  CHECK_THAT(report, Catch::Contains("not shown worse from "));
   CHECK_THAT(report, Catch::Contains("Model's win rate there: "));
   CHECK_THAT(report, Catch::Contains("pl^2"));
   const auto json = tuner.json_report();
@@ -279,7 +316,11 @@ TEST_CASE("model_tuner: finds the optimum of a synthetic problem", "[model_tuner
         json["estimate"]["win_rate"].get<double>());
   CHECK(json["model"]["coefficients"].size() == 6);
   CHECK(json["process"].is_null());  // two parameters: no whole-range process
-  CHECK_THAT(report, !Catch::Contains("Whole-range model"));
+  CHECK_THAT(report, !Catch::Contains("Gaussian process"));
+  for (const auto& v : json["estimate"]["values"]) {  // the point is inside its own interval
+    CHECK(v["ci95_low"].get<double>() <= v["value"].get<double>());
+    CHECK(v["value"].get<double>() <= v["ci95_high"].get<double>());
+  }
   CHECK(json["results"]["games"] == 3000);
 }
 
@@ -368,32 +409,31 @@ TEST_CASE("model_tuner: each job records its candidate, which the result carries
   CHECK(rm::game::result_from_json(rm::game::to_json(result)).candidate == job.candidate);
 }
 
-TEST_CASE("model_tuner: the reports say when the flat-top rule holds", "[model_tuner]") {
+TEST_CASE("model_tuner: with one parameter the reports show the process", "[model_tuner]") {
   rm::test::TempDir dir;
-  const std::string one_parameter =
-      "parameters:\n"
-      "  - {code: c, lower: -1, upper: 1}\n"
-      "candidate:\n"
-      "  command: [/bin/true, \"{c:%.17g}\"]\n";
-  // A flat win rate holds the region open; a sharp top at c = -0.5 keeps it on its schedule.
-  for (const bool flat : {true, false}) {
-    auto cf = model_control(dir, "", one_parameter);
-    std::get<rm::control::ModelTunerSettings>(cf.competition).number_of_games = 2500;
-    ModelTuner tuner(cf);
-    std::mt19937_64 rng(4);
-    std::uniform_real_distribution<double> unit(0.0, 1.0);
-    for (int i = 0; i < 2500; ++i) {
-      auto job = tuner.next_job();
-      REQUIRE(job);
-      const auto& candidate = job->job.black.code == "opp" ? job->job.white : job->job.black;
-      const double d = std::stod(candidate.engine.process.argv[1]) + 0.5;
-      const double p = flat ? 0.5 : 1.0 / (1.0 + std::exp(8.0 * d * d));
-      tuner.on_result(result_of(job->job, unit(rng) < p));
-    }
-    const auto json = tuner.json_report();
-    REQUIRE(json["process"].is_object());
-    CHECK(json["process"]["flat_top"].get<bool>() == flat);
-    CHECK(Catch::Contains("Flat top (the region is held wider than its schedule)")
-              .match(tuner.full_report()) == flat);
+  auto cf = model_control(dir, "",
+                          "parameters:\n"
+                          "  - {code: c, lower: -1, upper: 1}\n"
+                          "candidate:\n"
+                          "  command: [/bin/true, \"{c:%.17g}\"]\n");
+  ModelTuner tuner(cf);
+  std::mt19937_64 rng(2);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  CHECK_THAT(tuner.full_report(), Catch::Contains("No model yet: the first 30 games"));
+  for (int i = 0; i < 300; ++i) {
+    auto job = tuner.next_job();
+    REQUIRE(job);
+    const auto& candidate = job->job.black.code == "opp" ? job->job.white : job->job.black;
+    const double c = std::stod(candidate.engine.process.argv[1]);
+    tuner.on_result(result_of(job->job, unit(rng) < 1.0 / (1.0 + std::exp(8.0 * c * c))));
   }
+  const auto json = tuner.json_report();
+  REQUIRE(json["process"].is_object());
+  CHECK(json["process"]["kind"] == "process");
+  CHECK(json["model"].is_null());
+  const auto& v = json["estimate"]["values"][0];
+  CHECK(v["ci95_low"].get<double>() <= v["value"].get<double>());
+  CHECK(v["value"].get<double>() <= v["ci95_high"].get<double>());
+  CHECK(v["sampling_low"].is_null());  // no sampling region with one parameter
+  CHECK_THAT(tuner.full_report(), Catch::Contains("Model: a Gaussian process over 64 bins"));
 }

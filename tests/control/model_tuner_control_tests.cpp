@@ -82,20 +82,6 @@ TEST_CASE("model_tuner: a control file loads with every setting", "[model_tuner]
         std::vector<std::string>{"ringbot", "--playouts", "300", "--uct_c", "0.500"});
 }
 
-TEST_CASE("model_tuner: exploration is read", "[model_tuner]") {
-  TempDir dir;
-  const ControlFile c = load_control_file(
-      dir.write("model.yaml", model_control("region_scale: 0.8\n", "exploration: 0.2\n")));
-  CHECK(std::get<ModelTunerSettings>(c.competition).exploration == 0.2);
-}
-
-TEST_CASE("model_tuner: thompson_share is read", "[model_tuner]") {
-  TempDir dir;
-  const ControlFile c = load_control_file(
-      dir.write("model.yaml", model_control("region_scale: 0.8\n", "thompson_share: 0\n")));
-  CHECK(std::get<ModelTunerSettings>(c.competition).thompson_share == 0.0);
-}
-
 TEST_CASE("model_tuner: cell_share is read", "[model_tuner]") {
   TempDir dir;
   const ControlFile c = load_control_file(
@@ -111,8 +97,6 @@ TEST_CASE("model_tuner: defaults", "[model_tuner]") {
   const auto& s = std::get<ModelTunerSettings>(c.competition);
   CHECK_FALSE(s.number_of_games);
   CHECK(s.region_scale == 1.0);
-  CHECK(s.exploration == 0.0);
-  CHECK(s.thompson_share == 0.3);
   CHECK(s.cell_share == 0.2);
   CHECK_FALSE(s.seed);
 }
@@ -147,14 +131,13 @@ TEST_CASE("model_tuner: control file errors name file:line:column and the settin
        "-9e18..9e18"},
       {"region_scale: 0.8", "region_scale: 20",
        "model.yaml:9:15: region_scale: must be between 0.05 and 10 (got 20.0)"},
-      {"region_scale: 0.8", "exploration: 0.6",
-       "model.yaml:9:14: exploration: must be between 0 and 0.5 (got 0.6)"},
-      {"region_scale: 0.8", "exploration: -0.1",
-       "model.yaml:9:14: exploration: must be between 0 and 0.5 (got -0.1)"},
-      {"region_scale: 0.8", "thompson_share: 0.95",
-       "model.yaml:9:17: thompson_share: must be between 0 and 0.9 (got 0.95)"},
-      {"region_scale: 0.8", "thompson_share: yes",
-       "model.yaml:9:17: thompson_share: must be a number (got 'yes')"},
+      // Settings of the search before its rebuild are refused by name.
+      {"region_scale: 0.8", "exploration: 0.2",
+       "model.yaml:9:14: exploration: is no longer a setting: the search was rebuilt without it "
+       "(delete the line; docs/model-tuner.md)"},
+      {"region_scale: 0.8", "thompson_share: 0.3",
+       "model.yaml:9:17: thompson_share: is no longer a setting: the search was rebuilt without "
+       "it (delete the line; docs/model-tuner.md)"},
       {"region_scale: 0.8", "cell_share: 0.6",
        "model.yaml:9:13: cell_share: must be between 0 and 0.5 (got 0.6)"},
       {"number_of_games: 500", "number_of_games: -5",

@@ -34,10 +34,10 @@ void check_trace(const std::string& tuner, const std::string& problem_name, int 
   const auto trace = rm::simulation::trace_run(control, problem, in_flight, games, 50, 7);
   REQUIRE(trace.size() == static_cast<std::size_t>(games / 50));
   std::string text = "# " + tuner + " on " + problem_name + ", " + std::to_string(in_flight) +
-                     " in flight: game, point played | recommendation\n";
+                     " in flight: game, point played | recommendation [| phase]\n";
   for (const auto& line : trace)
     text += std::to_string(line.game) + format_point(line.played) + " |" +
-            format_point(line.recommended) + "\n";
+            format_point(line.recommended) + (line.phase.empty() ? "" : " | " + line.phase) + "\n";
   std::string name = tuner + "-" + problem_name;
   if (in_flight > 1) name += "-n" + std::to_string(in_flight);
   rm::test::check_golden_file("tests/simulation/golden/" + name + ".trace", text);
@@ -56,11 +56,11 @@ TEST_CASE("golden trace: ce_tuner", "[golden]") {
   check_trace("ce", "rosenbrock", 1000);
 }
 
-// 1-D runs long enough to reach every stage of docs/model-tuner.md (the flat top from 2000).
+// Both surrogates, both phases; twopeaks for the point that must stay on a hill.
 TEST_CASE("golden trace: model_tuner", "[golden]") {
   check_trace("model", "log", 3000);
   check_trace("model", "step", 3000);
-  check_trace("model", "flat", 3000);
+  check_trace("model", "twopeaks", 3000);
   check_trace("model", "log", 1000, 8);
   check_trace("model", "rosenbrock", 1000);
   check_trace("model", "log5", 1000);

@@ -254,6 +254,12 @@ double BinnedGp::win_rate(int bin) const {
   return logistic(latent_[static_cast<std::size_t>(bin)] + mean_);
 }
 
+double BinnedGp::logit_sd(int bin) const {
+  if (!fitted_) return 0.0;
+  const auto i = static_cast<std::size_t>(bin), n = static_cast<std::size_t>(bins_);
+  return std::sqrt(std::max(covariance_[i * n + i], 0.0));
+}
+
 double BinnedGp::difference_z(int a, int b) const {
   if (!fitted_ || a == b) return 0.0;
   const std::size_t n = static_cast<std::size_t>(bins_);

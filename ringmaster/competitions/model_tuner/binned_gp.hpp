@@ -63,6 +63,8 @@ class BinnedGp {
   int averaged_best_bin() const;
   // The win rate at a bin's fitted logit (the posterior mode).
   double win_rate(int bin) const;
+  // The posterior standard deviation of a bin's logit.
+  double logit_sd(int bin) const;
   // (f(a) - f(b)) / sd(f(a) - f(b)) under the posterior.
   double difference_z(int a, int b) const;
   // The maximum of one draw from the posterior (Thompson sampling); `unit` gives uniform numbers

@@ -28,8 +28,6 @@ model::SearchSettings search_settings_of(const rm::control::ModelTunerSettings& 
   model::SearchSettings search;
   search.dims = static_cast<int>(s.parameters.size());
   search.region_scale = s.region_scale;
-  search.explore_fraction = s.exploration;
-  search.thompson_share = s.thompson_share;
   search.cell_share = s.cell_share;
   return search;
 }

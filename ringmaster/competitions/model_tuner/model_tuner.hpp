@@ -66,6 +66,7 @@ class ModelTuner final : public NumberedTuner<std::vector<double>> {
                               const rm::game::GameResult& r) override;
   rm::game::PlayerSpec check_candidate() const override;
   std::string main_report() const;
+  std::vector<std::string> codes() const;
 
   rm::control::ModelTunerSettings settings_;
   std::vector<rm::scales::Parameter> engine_parameters_;

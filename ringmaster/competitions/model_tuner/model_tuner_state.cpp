@@ -11,15 +11,12 @@
 namespace rm::comp {
 namespace {
 
-constexpr int kStateFormat = 1;
+// 2: the surrogate's part under "surrogate" (1: before the search was rebuilt).
+constexpr int kStateFormat = 2;
 constexpr double kPointGrid = 65536.0;  // as in model_tuner.cpp: points are multiples of 2^-16
 
 // Samples per archive chunk.
 constexpr std::size_t kArchiveChunk = 1000;
-
-std::vector<double> doubles(const nlohmann::json& j) {
-  return j.get<std::vector<double>>();
-}
 
 // Each sample as [2y, k_1, ..., k_d] with u_k = k_k / 2^16: small integers, exact.
 nlohmann::json sample_rows(const std::vector<model::Sample>& samples, std::size_t from,
@@ -133,29 +130,29 @@ nlohmann::json ModelTuner::state() const {
                           {"game_numbers", numbers_.to_json()},
                           {"samples", samples},
                           {"archived_samples", archived_samples_},
-                          {"beta", search_.model().beta()},
-                          {"covariance", search_.model().covariance()},
-                          {"centre", search_.centre()},
-                          {"estimate", search_.quadratic_estimate()},
-                          {"half_width", search_.half_width()},
-                          {"last_fit_size", search_.last_fit_size()},
+                          {"surrogate", search_.surrogate_state()},
                           {"wins", wins_},
                           {"no_winner", no_winner_}};
-  if (const model::BinnedGp* process = search_.process(); process && process->fitted()) {
-    const auto& h = process->hyper();
-    state["process"] = {{"length", h.length},
-                        {"amplitude", h.amplitude},
-                        {"chosen_at", h.chosen_at},
-                        {"latent", process->latent()},
-                        {"fitted_on", search_.process_fit_size()},
-                        {"relocations", search_.relocations()}};
-  }
   add_shell_state(state);
   return state;
 }
 
+namespace {
+
+// The surrogate's part of a state. Format 1 (before the rebuild of the search) kept the
+// quadratic at the top level and the one-parameter process under "process"; a resumed event
+// continues from them with the rebuilt search.
+nlohmann::json stored_surrogate(const nlohmann::json& state, std::size_t dims) {
+  if (state.at("format") != 1) return state.at("surrogate");
+  if (dims > 1) return state;
+  return state.contains("process") ? state.at("process") : nlohmann::json::object();
+}
+
+}  // namespace
+
 void ModelTuner::restore(const nlohmann::json& state) {
-  if (!state.is_object() || !state.contains("format") || state["format"] != kStateFormat)
+  if (!state.is_object() || !state.contains("format") ||
+      !(state["format"] == kStateFormat || state["format"] == 1))
     throw IncompatibleState("error loading competition state: unknown model_tuner state format");
   if (state.contains("definition")) check_model_tuner_definition(state["definition"], definition());
   model::ModelSearch search(search_.settings());
@@ -175,21 +172,8 @@ void ModelTuner::restore(const nlohmann::json& state) {
       throw std::invalid_argument("the archive holds " + std::to_string(samples.size()) +
                                   " samples where the state expects " + std::to_string(archived));
     append_samples(samples, state.at("samples"), dims);
-    // "process" is absent in states written before the whole-range process existed.
-    std::optional<model::StoredProcess> process;
-    if (state.contains("process")) {
-      const auto& p = state.at("process");
-      process = model::StoredProcess{
-          model::BinnedGp::Hyper{p.at("length").get<double>(), p.at("amplitude").get<double>(),
-                                 p.at("chosen_at").get<int>()},
-          doubles(p.at("latent")), p.at("fitted_on").get<int>(), p.at("relocations").get<int>()};
-    }
-    if (!search.restore(std::move(samples), doubles(state.at("beta")),
-                        doubles(state.at("covariance")), doubles(state.at("centre")),
-                        doubles(state.at("half_width")), doubles(state.at("estimate")),
-                        state.at("last_fit_size").get<int>(), std::move(process)))
-      throw std::invalid_argument(
-          "the stored samples, model or whole-range process do not fit the parameters");
+    if (!search.restore(std::move(samples), stored_surrogate(state, dims)))
+      throw std::invalid_argument("the stored samples or model do not fit the parameters");
     numbers = GameNumbers::from_json(state.at("game_numbers"));
     wins = state.at("wins").get<int>();
     no_winner = state.at("no_winner").get<int>();

@@ -73,9 +73,9 @@ std::string per_parameter(const ReportInputs& in, const std::vector<Played>& pla
       const double last = played.empty() ? 1.0 : played.back().game;
       if (v.contains("ci95_low") && v.contains("ci95_high"))
         plot.regions.push_back({0.0, last, number_at(v, "ci95_low"), number_at(v, "ci95_high"),
-                                "optimum's 95% region"});
+                                "not shown worse than the recommendation"});
       if (v.contains("value")) {
-        rm::svg::Series e{"estimated optimum",
+        rm::svg::Series e{"recommended",
                           {{0.0, number_at(v, "value")}, {last, number_at(v, "value")}},
                           true,
                           false};
@@ -121,8 +121,8 @@ std::string per_pair(const ReportInputs& in, const std::vector<Played>& played,
       if (values.size() > b) {
         plot.regions.push_back({number_at(values[a], "ci95_low"), number_at(values[a], "ci95_high"),
                                 number_at(values[b], "ci95_low"), number_at(values[b], "ci95_high"),
-                                "optimum's 95% region"});
-        rm::svg::Series e{"estimated optimum",
+                                "not shown worse than the recommendation"});
+        rm::svg::Series e{"recommended",
                           {{number_at(values[a], "value"), number_at(values[b], "value")}},
                           false,
                           true};
@@ -180,7 +180,7 @@ std::string model_tuner_sections(const ReportInputs& in) {
   std::string headline;
   if (estimate.is_object())
     headline = fmt::format(
-        "<p class=\"headline\">Estimated optimum: <b>{}</b> &mdash; expected win rate {} (95% "
+        "<p class=\"headline\">Recommended: <b>{}</b> &mdash; expected win rate {} (95% "
         "interval {} to {}).</p>\n",
         escape(estimate.value("parameters", std::string())),
         percent(estimate.value("win_rate", nlohmann::json())),
@@ -198,11 +198,11 @@ std::string model_tuner_sections(const ReportInputs& in) {
                       json_text(v.value("sampling_low", nlohmann::json()), 4) + " to " +
                           json_text(v.value("sampling_high", nlohmann::json()), 4)});
   std::string out = section(
-      "optimum", "Estimated optimum",
+      "optimum", "Recommended values",
       headline +
           (rows.empty() ? ""
-                        : table({"parameter", "estimate", "95% region", "sampling region"}, rows,
-                                "optimum")) +
+                        : table({"parameter", "recommended", "not shown worse", "sampling region"},
+                                rows, "optimum")) +
           per_pair(in, played, estimate) + model_table(in.report.value("model", nlohmann::json())));
   out += section("over-time", "Over time",
                  per_parameter(in, played, estimate) + winrate_over_time(played, estimate));

@@ -349,6 +349,50 @@ TEST_CASE("model_tuner: a restored state continues exactly", "[model_tuner]") {
   CHECK(resumed.state() == original.state());
 }
 
+TEST_CASE("model_tuner: a state from before the rebuilt search (format 1) still resumes",
+          "[model_tuner]") {
+  rm::test::TempDir dir;
+  for (const bool one_parameter : {false, true}) {
+    const auto cf = one_parameter ? model_control(dir, "",
+                                                  "parameters:\n"
+                                                  "  - {code: c, lower: -1, upper: 1}\n"
+                                                  "candidate:\n"
+                                                  "  command: [/bin/true, \"{c:%.17g}\"]\n")
+                                  : model_control(dir);
+    ModelTuner original(cf);
+    std::mt19937_64 rng(2);
+    for (int i = 0; i < 150; ++i) {
+      auto job = original.next_job();
+      REQUIRE(job);
+      original.on_result(result_of(job->job, i % 3 != 0));
+    }
+    // Format 1 kept the quadratic's values at the top level and the process under "process"
+    // (with a count of relocations), and an estimate besides.
+    nlohmann::json old = original.state();
+    const nlohmann::json surrogate = old["surrogate"];
+    old.erase("surrogate");
+    old["format"] = 1;
+    if (one_parameter) {
+      old["process"] = surrogate;
+      old["process"]["relocations"] = 0;
+      for (const char* key : {"beta", "covariance", "centre", "estimate", "half_width"})
+        old[key] = nlohmann::json::array();
+      old["last_fit_size"] = 0;
+    } else {
+      for (const auto& [key, value] : surrogate.items()) old[key] = value;
+      old["estimate"] = surrogate["centre"];
+    }
+    ModelTuner resumed(cf);
+    resumed.restore(old);
+    CHECK(resumed.search().samples().size() == 150);
+    CHECK(resumed.search().best() == original.search().best());
+    auto job = resumed.next_job();
+    REQUIRE(job);
+    resumed.on_result(result_of(job->job, true));
+    CHECK(resumed.state()["format"] == 2);
+  }
+}
+
 TEST_CASE("model_tuner: a changed parameter range is refused on resume", "[model_tuner]") {
   rm::test::TempDir dir;
   ModelTuner tuner(model_control(dir));

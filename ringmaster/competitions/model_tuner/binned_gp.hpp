@@ -58,7 +58,7 @@ class BinnedGp {
   // the counts of the last fit. Why: several choices often explain the games about equally well
   // (with few games or a small effect, or a kink that a short length scale fits and a long one
   // smooths), the single best one changes from fit to fit, and so does its maximum; the
-  // average's maximum depends less on that choice (docs/model-tuner.md, step 6, has the
+  // average's maximum depends less on that choice (docs/model-tuner-research.md, step 6, has the
   // figures). It costs the grid's 30 fits, so it is computed on first use after each fit.
   int averaged_best_bin() const;
   // The win rate at a bin's fitted logit (the posterior mode).

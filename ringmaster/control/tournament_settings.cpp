@@ -244,3 +244,23 @@ AllPlayAllSettings read_allplayall(const Reader& r, const Mapping& top,
 }
 
 }  // namespace rm::control::detail
+
+namespace rm::control {
+
+SettingsType playoff_settings_type() {
+  return {"playoff", detail::playoff_keys(), true, true,
+          [](const detail::Reader& r, const detail::Mapping& top, ControlFile& control) {
+            control.competition = detail::read_playoff(r, top, control);
+            // The first matchup's settings stand for the competition's (one board size).
+            control.game = control.settings<PlayoffSettings>().matchups.front().game;
+          }};
+}
+
+SettingsType allplayall_settings_type() {
+  return {"allplayall", detail::allplayall_keys(), false, false,
+          [](const detail::Reader& r, const detail::Mapping& top, ControlFile& control) {
+            control.competition = detail::read_allplayall(r, top, control);
+          }};
+}
+
+}  // namespace rm::control

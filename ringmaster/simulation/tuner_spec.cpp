@@ -9,6 +9,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/competitions/ucb.hpp"
 
 namespace rm::simulation {
@@ -137,15 +138,11 @@ rm::control::ControlFile simulation_control_file(const std::string& tuner, int d
     emitter << n;
     out << emitter.c_str() << "\n";
   }
-  return rm::control::load_control_file(file.path());
+  return rm::comp::load_control_file(file.path());
 }
 
 void set_seed(rm::control::ControlFile& control, std::uint64_t seed) {
-  std::visit(
-      [seed](auto& settings) {
-        if constexpr (requires { settings.seed; }) settings.seed = seed;
-      },
-      control.competition);
+  if (auto* tuner = control.tuner()) tuner->seed = seed;
 }
 
 std::vector<double> candidate_point(const rm::game::PlayerSpec& candidate, int dims) {

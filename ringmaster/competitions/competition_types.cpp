@@ -1,5 +1,5 @@
-// The registry: one line per competition type. A new type adds its line here (docs/
-// architecture.md, "Adding a competition type").
+// The registry: one entry per competition type. A new type adds its entry here
+// (docs/architecture.md, "Adding a competition type").
 #include "ringmaster/competitions/ce_tuner/ce_tuner.hpp"
 #include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/competitions/mc_tuner/mc_tuner.hpp"
@@ -16,12 +16,26 @@ namespace rm::comp {
 const std::vector<CompetitionType>& competition_types() {
   using namespace rm::control;
   static const std::vector<CompetitionType> types{
-      {playoff_settings_type(), make_competition_of<Playoff>, Tournament::live_lines},
-      {allplayall_settings_type(), make_competition_of<AllPlayAll>, Tournament::live_lines},
-      {mc_tuner_settings_type(), make_competition_of<McTuner>, McTuner::live_lines,
-       describe_candidates},
-      {ce_tuner_settings_type(), make_competition_of<CeTuner>, CeTuner::live_lines},
-      {model_tuner_settings_type(), make_competition_of<ModelTuner>, ModelTuner::live_lines},
+      {.settings = playoff_settings_type(),
+       .make = make_competition_of<Playoff>,
+       .live_lines = Tournament::live_lines},
+      {.settings = allplayall_settings_type(),
+       .make = make_competition_of<AllPlayAll>,
+       .live_lines = Tournament::live_lines},
+      {.settings = mc_tuner_settings_type(),
+       .make = make_competition_of<McTuner>,
+       .live_lines = McTuner::live_lines,
+       .describe_candidates = describe_candidates,
+       .simulation_preset = McTuner::simulation_preset},
+      {.settings = ce_tuner_settings_type(),
+       .make = make_competition_of<CeTuner>,
+       .live_lines = CeTuner::live_lines,
+       .simulation_preset = CeTuner::simulation_preset,
+       .set_simulation_games = CeTuner::set_simulation_games},
+      {.settings = model_tuner_settings_type(),
+       .make = make_competition_of<ModelTuner>,
+       .live_lines = ModelTuner::live_lines,
+       .simulation_preset = ModelTuner::simulation_preset},
   };
   return types;
 }

@@ -2,6 +2,8 @@
 // Algorithm, reports and differences from gomill: docs/ce-tuner.md.
 #pragma once
 
+#include <yaml-cpp/yaml.h>
+
 #include <cstdint>
 #include <deque>
 #include <optional>
@@ -49,6 +51,10 @@ class CeTuner final : public TunerShell {
   // The live view's line from a json_report(): the distribution's mean and the latest
   // generation's best sample (ce_tuner_live_line.cpp).
   static std::vector<std::string> live_lines(const nlohmann::json& report);
+  // The simulation bench's preset `ce`, and its length in generations (ce_tuner_preset.cpp;
+  // CompetitionType).
+  static std::optional<YAML::Node> simulation_preset(const std::string& name, int dims);
+  static void set_simulation_games(YAML::Node& settings, int games);
   // Throws std::invalid_argument if cf is not a ce_tuner control file or its opponent is
   // not among the players.
   explicit CeTuner(const rm::control::ControlFile& cf);

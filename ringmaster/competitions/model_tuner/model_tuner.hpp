@@ -4,6 +4,8 @@
 // docs/model-tuner.md.
 #pragma once
 
+#include <yaml-cpp/yaml.h>
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -28,6 +30,8 @@ class ModelTuner final : public NumberedTuner<std::vector<double>> {
   // The live view's line from a json_report(): the estimated optimum with its region
   // (model_tuner_live_line.cpp).
   static std::vector<std::string> live_lines(const nlohmann::json& report);
+  // The simulation bench's preset `model` (model_tuner_preset.cpp; CompetitionType).
+  static std::optional<YAML::Node> simulation_preset(const std::string& name, int dims);
 
   nlohmann::json state() const override;
   void restore(const nlohmann::json& state) override;

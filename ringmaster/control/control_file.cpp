@@ -11,7 +11,6 @@
 #include "ringmaster/control/openings_settings.hpp"
 #include "ringmaster/control/player_fields.hpp"
 #include "ringmaster/control/settings_type.hpp"
-#include "ringmaster/control/tournament_config.hpp"
 #include "ringmaster/control/yaml_document.hpp"
 #include "ringmaster/control/yaml_reader.hpp"
 
@@ -73,11 +72,10 @@ void read_openings_setting(const Reader& r, const Mapping& top, ControlFile& con
   auto f = top.find("openings");
   if (!f) return;
   std::vector<std::pair<std::string, const rm::game::GameSettings*>> games;
-  if (const auto* playoff = control.settings_if<PlayoffSettings>()) {
-    for (const auto& m : playoff->matchups) games.push_back({"matchup " + m.id, &m.game});
-  } else {
+  if (control.settings_type->matchup_games)
+    games = control.settings_type->matchup_games(control);
+  else
     games.push_back({"the competition", &control.game});
-  }
   const int size = games.front().second->board_size;
   for (const auto& [what, game] : games) {
     if (game->board_size != size)
@@ -144,8 +142,7 @@ ControlFile load_control_file(const std::string& path, const std::vector<Setting
   control.common = read_common(r, top);
   control.players = read_players(r, top, control);
   if (auto f = top.find("executor")) control.executor = read_executor(r, *f);
-  if (!known->game_settings_per_matchup)
-    control.game = read_game_settings(r, top, &control.players);
+  if (!known->matchup_games) control.game = read_game_settings(r, top, &control.players);
   known->read(r, top, control);
   read_openings_setting(r, top, control);
   return control;

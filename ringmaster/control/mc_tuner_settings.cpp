@@ -88,14 +88,13 @@ std::vector<int> McTunerSettings::splits() const {
 }
 
 SettingsType mc_tuner_settings_type() {
-  return {"mc_tuner",
-          detail::mc_tuner_keys(),
-          true,
-          false,
-          [](const detail::Reader& r, const detail::Mapping& top, ControlFile& control) {
-            control.competition = detail::read_mc_tuner(r, top, control);
-          },
-          tuner_part<McTunerSettings>};
+  return {.name = "mc_tuner",
+          .keys = detail::mc_tuner_keys(),
+          .read =
+              [](const detail::Reader& r, const detail::Mapping& top, ControlFile& control) {
+                control.competition = detail::read_mc_tuner(r, top, control);
+              },
+          .tuner = tuner_part<McTunerSettings>};
 }
 
 }  // namespace rm::control

@@ -126,14 +126,13 @@ ModelTunerSettings read_model_tuner(const Reader& r, const Mapping& top,
 namespace rm::control {
 
 SettingsType model_tuner_settings_type() {
-  return {"model_tuner",
-          detail::model_tuner_keys(),
-          true,
-          false,
-          [](const detail::Reader& r, const detail::Mapping& top, ControlFile& control) {
-            control.competition = detail::read_model_tuner(r, top, control);
-          },
-          tuner_part<ModelTunerSettings>};
+  return {.name = "model_tuner",
+          .keys = detail::model_tuner_keys(),
+          .read =
+              [](const detail::Reader& r, const detail::Mapping& top, ControlFile& control) {
+                control.competition = detail::read_model_tuner(r, top, control);
+              },
+          .tuner = tuner_part<ModelTunerSettings>};
 }
 
 }  // namespace rm::control

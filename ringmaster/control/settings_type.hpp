@@ -4,6 +4,7 @@
 // type in one place (competitions/competition_types.cpp) and passes the list down.
 #include <any>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ringmaster/control/control_file.hpp"
@@ -16,14 +17,18 @@ struct SettingsType {
   std::vector<std::string> keys;  // its own top-level settings, besides the common ones
   bool handicap = true;           // handicap and handicap_style are settings (gomill: no
                                   // handicaps in an allplayall)
-  // The top-level game settings are only defaults (a playoff's matchups read their own, and
-  // `read` sets ControlFile::game); otherwise they are read before `read` is called.
-  bool game_settings_per_matchup = false;
   // Reads the type's settings into control.competition; `control` holds everything read
-  // before it (common settings, players, executor, and the game settings as said above).
+  // before it (common settings, players, executor, and the game settings unless the type has
+  // matchup_games).
   void (*read)(const detail::Reader& r, const detail::Mapping& top, ControlFile& control) = nullptr;
   // A tuner's common settings inside its settings; null for a type that is not a tuner.
   TunerSettings* (*tuner)(std::any& settings) = nullptr;
+  // For a type whose matchups each read their own game settings (a playoff; the top-level
+  // ones are only their defaults, and `read` sets ControlFile::game): those settings, named
+  // for messages ("matchup 1"), which `openings` must all suit. Null: the type plays with the
+  // top-level game settings.
+  std::vector<std::pair<std::string, const rm::game::GameSettings*>> (*matchup_games)(
+      const ControlFile& control) = nullptr;
 };
 
 // For SettingsType::tuner: the TunerSettings that `Settings` extends.

@@ -14,6 +14,7 @@
 #include <random>
 #include <string>
 
+#include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "ringmaster/run/competition_paths.hpp"
 #include "ringmaster/run/competition_session.hpp"
@@ -73,7 +74,7 @@ int main(int argc, char** argv) {
       block = std::atoll(argv[i + 1]);
   }
   try {
-    const auto control = rm::control::load_control_file(control_file);
+    const auto control = rm::comp::load_control_file(control_file);
     const auto paths = rm::run::CompetitionPaths::for_control_file(control_file);
     auto session = rm::run::open_for_run(control, paths);
     auto& competition = *session.competition;

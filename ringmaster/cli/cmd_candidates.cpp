@@ -2,20 +2,22 @@
 #include <iostream>
 
 #include "ringmaster/cli/commands.hpp"
+#include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "ringmaster/run/ringmaster_error.hpp"
 
 namespace rm::cli {
 
 int candidates_command(const CommandLine& line) {
-  auto control = rm::control::load_control_file(line.control_file);
+  auto control = rm::comp::load_control_file(line.control_file);
   // Only the mc_tuner has a fixed grid of candidates (the ce_tuner draws them at random).
-  if (control.competition_type != "mc_tuner")
+  const auto* type = rm::comp::find_competition_type(control.competition_type);
+  if (type->describe_candidates == nullptr)
     throw rm::run::RingmasterError(
         "the candidates command lists an mc_tuner's candidates; " +
         std::string(control.competition_type == "allplayall" ? "an " : "a ") +
         control.competition_type + " has none");
-  std::cout << rm::control::describe_candidates(control);
+  std::cout << type->describe_candidates(control);
   std::cout.flush();
   return kExitOk;
 }

@@ -9,6 +9,7 @@
 
 #include "ringmaster/cli/commands.hpp"
 #include "ringmaster/competitions/competition.hpp"
+#include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "ringmaster/run/competition_session.hpp"
 #include "ringmaster/run/ringmaster_error.hpp"
@@ -44,7 +45,7 @@ class ScratchDirectory {
 }  // namespace
 
 int check_command(const CommandLine& line) {
-  auto control = rm::control::load_control_file(line.control_file);
+  auto control = rm::comp::load_control_file(line.control_file);
   ScratchDirectory scratch;
   // Players and the candidate template were resolved against the real directory at load
   // time; only where candidate files are written (<directory>/<code>.candidates/) moves.

@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "ringmaster/cli/commands.hpp"
+#include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "ringmaster/game/atomic_file.hpp"
 #include "ringmaster/run/competition_session.hpp"
@@ -23,14 +24,10 @@ struct TunerFacts {
 
 TunerFacts tuner_facts(const rm::control::ControlFile& control) {
   TunerFacts facts;
-  std::visit(
-      [&facts](const auto& settings) {
-        if constexpr (requires { settings.candidate; }) {
-          facts.candidate = &settings.candidate;
-          facts.opponent = settings.opponent;
-        }
-      },
-      control.competition);
+  if (const auto* tuner = control.tuner()) {
+    facts.candidate = &tuner->candidate;
+    facts.opponent = tuner->opponent;
+  }
   if (facts.candidate == nullptr)
     throw rm::run::RingmasterError(
         "playoff-file needs a tuning event (mc_tuner, ce_tuner or model_tuner); " +
@@ -71,7 +68,7 @@ std::string default_output(const std::string& control_file, const std::string& c
 }  // namespace
 
 int playoff_file_command(const CommandLine& line) {
-  auto control = rm::control::load_control_file(line.control_file);
+  auto control = rm::comp::load_control_file(line.control_file);
   const TunerFacts facts = tuner_facts(control);
   const std::string baseline = line.baseline.empty() ? facts.opponent : line.baseline;
   if (control.players.count(baseline) == 0)

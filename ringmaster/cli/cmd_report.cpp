@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "ringmaster/cli/commands.hpp"
+#include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "ringmaster/game/atomic_file.hpp"
 #include "ringmaster/report/exports/csv_export.hpp"
@@ -34,7 +35,7 @@ void write_sgf_collection(const rm::report::ReportInputs& inputs, const std::str
 }  // namespace
 
 int report_command(const CommandLine& line) {
-  auto control = rm::control::load_control_file(line.control_file);
+  auto control = rm::comp::load_control_file(line.control_file);
   auto paths = rm::run::CompetitionPaths::for_control_file(line.control_file);
   auto session = rm::run::open_read_only(control, paths);
   std::string text = rm::run::write_report_file(session, paths);

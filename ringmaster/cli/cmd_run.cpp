@@ -11,6 +11,7 @@
 
 #include "engine/process/cpu_affinity.hpp"
 #include "ringmaster/cli/commands.hpp"
+#include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "ringmaster/run/competition_session.hpp"
 #include "ringmaster/run/executor/make_executor.hpp"
@@ -41,7 +42,7 @@ std::chrono::milliseconds quiet_status_interval() {
 
 int run_command(const CommandLine& line) {
   // A bad control file starts nothing and writes nothing: load it before touching any file.
-  rm::control::ControlFile control = rm::control::load_control_file(line.control_file);
+  rm::control::ControlFile control = rm::comp::load_control_file(line.control_file);
   auto paths = rm::run::CompetitionPaths::for_control_file(line.control_file);
   // The lock comes before any engine. Until the startup checks pass, a new database and lock
   // file are only provisional: the session removes them unless told to keep them.

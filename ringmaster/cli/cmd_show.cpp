@@ -2,13 +2,14 @@
 #include <iostream>
 
 #include "ringmaster/cli/commands.hpp"
+#include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "ringmaster/run/competition_session.hpp"
 
 namespace rm::cli {
 
 int show_command(const CommandLine& line) {
-  auto control = rm::control::load_control_file(line.control_file);
+  auto control = rm::comp::load_control_file(line.control_file);
   auto paths = rm::run::CompetitionPaths::for_control_file(line.control_file);
   auto session = rm::run::open_read_only(control, paths);
   if (line.json)

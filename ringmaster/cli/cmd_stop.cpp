@@ -2,6 +2,7 @@
 // The control file must be valid, and a run must be going on: a request left behind with
 // nothing to act on it would stop the next run at once.
 #include "ringmaster/cli/commands.hpp"
+#include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "ringmaster/run/competition_paths.hpp"
 #include "ringmaster/run/ringmaster_error.hpp"
@@ -10,7 +11,7 @@
 namespace rm::cli {
 
 int stop_command(const CommandLine& line) {
-  (void)rm::control::load_control_file(line.control_file);
+  (void)rm::comp::load_control_file(line.control_file);
   auto paths = rm::run::CompetitionPaths::for_control_file(line.control_file);
   if (!rm::run::competition_is_running(paths.lock))
     throw rm::run::RingmasterError("nothing to stop: the competition is not running");

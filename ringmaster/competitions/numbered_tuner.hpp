@@ -26,9 +26,9 @@ class NumberedTuner : public TunerShell {
   const GameNumbers& game_numbers() const { return numbers_; }
 
  protected:
-  NumberedTuner(const rm::control::ControlFile& cf, TunerCommonSettings common,
-                std::optional<int> number_of_games)
-      : TunerShell(cf, std::move(common)), number_of_games_(number_of_games) {}
+  NumberedTuner(const rm::control::ControlFile& cf, const rm::control::TunerSettings& tuner,
+                std::vector<rm::scales::Parameter> parameters, std::optional<int> number_of_games)
+      : TunerShell(cf, tuner, std::move(parameters)), number_of_games_(number_of_games) {}
 
   // The strategy's hooks. The point for game `number` (`rng` is that game's generator, also
   // used after it for a random colour).

@@ -10,18 +10,20 @@
 
 namespace rm::comp {
 
-TunerShell::TunerShell(const rm::control::ControlFile& cf, TunerCommonSettings common)
+TunerShell::TunerShell(const rm::control::ControlFile& cf, const rm::control::TunerSettings& tuner,
+                       std::vector<rm::scales::Parameter> parameters)
     : cf_(cf),
-      common_(std::move(common)),
-      seed_(common_.seed ? *common_.seed : seed_from_clock()),
-      pool_stats_(common_.opponent, cf_.game) {
-  const auto opponent = cf_.players.find(common_.opponent);
+      tuner_(tuner),
+      parameters_(std::move(parameters)),
+      seed_(tuner_.seed ? *tuner_.seed : seed_from_clock()),
+      pool_stats_(tuner_.opponent, cf_.game) {
+  const auto opponent = cf_.players.find(tuner_.opponent);
   if (opponent == cf_.players.end())
-    throw std::invalid_argument("opponent: unknown player " + common_.opponent);
+    throw std::invalid_argument("opponent: unknown player " + tuner_.opponent);
   opponent_ = opponent->second;
-  opponent_.code = common_.opponent;
-  validation_.emplace(common_.validation, cf_, common_.candidate, common_.parameters, opponent_,
-                      common_.candidate_colour, seed_);
+  opponent_.code = tuner_.opponent;
+  validation_.emplace(tuner_.validation, cf_, tuner_.candidate, parameters_, opponent_,
+                      tuner_.candidate_colour, seed_);
 }
 
 std::optional<JobRequest> TunerShell::next_job() {
@@ -37,7 +39,7 @@ ResultLines TunerShell::on_result(const rm::game::GameResult& r) {
     throw std::logic_error(cf_.competition_type + ": on_result called with a void game " +
                            r.game_id);
   ResultLines lines = on_tuning_result(r);
-  note_opponent_description(opponent_description_, r, common_.opponent);
+  note_opponent_description(opponent_description_, r, tuner_.opponent);
   pool_stats_.add(r);
   return lines;
 }
@@ -73,10 +75,10 @@ std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> TunerShell:
 rm::game::PlayerSpec TunerShell::render_candidate(const std::vector<rm::scales::Value>& values,
                                                   const std::string& code,
                                                   const std::string& files_dir) const {
-  rm::game::PlayerSpec spec = common_.candidate.render_spec(values, code, files_dir);
+  rm::game::PlayerSpec spec = tuner_.candidate.render_spec(values, code, files_dir);
   // A candidate's files never change, so the games that share its directory share them.
   if (!files_dir.empty() && candidate_dirs_written_.count(files_dir) == 0) {
-    for (const auto& file : common_.candidate.files_to_write(values, files_dir)) {
+    for (const auto& file : tuner_.candidate.files_to_write(values, files_dir)) {
       const std::string error = rm::game::write_file_atomically(file.path, file.text);
       if (!error.empty()) throw std::runtime_error("cannot write candidate file: " + error);
     }
@@ -87,7 +89,7 @@ rm::game::PlayerSpec TunerShell::render_candidate(const std::vector<rm::scales::
 
 bool TunerShell::candidate_is_black(std::uint64_t opening_number,
                                     const std::function<bool()>& draw_black) const {
-  const auto colour = common_.candidate_colour;
+  const auto colour = tuner_.candidate_colour;
   bool black = colour == rm::control::CandidateColour::Black;
   if (colour == rm::control::CandidateColour::Random) black = draw_black();
   if (openings_.pairs()) black = openings_.candidate_is_black(colour, seed_, opening_number);
@@ -135,8 +137,8 @@ void TunerShell::take_shell_state(ShellState&& state) {
 }
 
 std::string TunerShell::opponent_line() const {
-  if (opponent_description_.empty()) return "opponent: " + common_.opponent + "\n\n";
-  return "opponent (" + common_.opponent + "): " + opponent_description_ + "\n\n";
+  if (opponent_description_.empty()) return "opponent: " + tuner_.opponent + "\n\n";
+  return "opponent (" + tuner_.opponent + "): " + opponent_description_ + "\n\n";
 }
 
 }  // namespace rm::comp

@@ -21,20 +21,11 @@
 #include "ringmaster/competitions/opening_choice.hpp"
 #include "ringmaster/competitions/validation.hpp"
 #include "ringmaster/control/control_file.hpp"
+#include "ringmaster/control/tuner_config.hpp"
 #include "scales/parameter.hpp"
 #include "scales/value.hpp"
 
 namespace rm::comp {
-
-// The settings every tuner reads the same way.
-struct TunerCommonSettings {
-  std::string opponent;  // a key of ControlFile::players
-  rm::control::CandidateTemplate candidate;
-  rm::control::CandidateColour candidate_colour = rm::control::CandidateColour::White;
-  rm::control::ValidationSettings validation;
-  std::optional<std::uint64_t> seed;              // none: from the clock
-  std::vector<rm::scales::Parameter> parameters;  // the engine parameters, for formatting
-};
 
 class TunerShell : public Competition {
  public:
@@ -55,8 +46,11 @@ class TunerShell : public Competition {
   const Validation& validation() const { return *validation_; }
 
  protected:
-  // Throws std::invalid_argument if the opponent is not among the players.
-  TunerShell(const rm::control::ControlFile& cf, TunerCommonSettings common);
+  // `tuner`: the tuner's settings as every tuner has them; `parameters`: the engine
+  // parameters, for formatting. Throws std::invalid_argument if the opponent is not among the
+  // players.
+  TunerShell(const rm::control::ControlFile& cf, const rm::control::TunerSettings& tuner,
+             std::vector<rm::scales::Parameter> parameters);
 
   // The hooks. next_tuning_job(): the tuner's next game, nullopt when none can start now.
   virtual std::optional<JobRequest> next_tuning_job() = 0;
@@ -105,7 +99,8 @@ class TunerShell : public Competition {
   std::string opponent_line() const;
 
   const rm::control::ControlFile cf_;
-  const TunerCommonSettings common_;
+  const rm::control::TunerSettings tuner_;
+  const std::vector<rm::scales::Parameter> parameters_;  // the engine parameters
   const std::uint64_t seed_;
   rm::game::PlayerSpec opponent_;
   OpeningChoice openings_{cf_.openings};

@@ -6,9 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "ringmaster/control/candidate_colour.hpp"
-#include "ringmaster/control/candidate_template.hpp"
-#include "ringmaster/control/validation_config.hpp"
+#include "ringmaster/control/tuner_config.hpp"
 #include "scales/parameter.hpp"
 
 namespace rm::control {
@@ -23,18 +21,13 @@ struct CeParameter {
   double initial_variance = 0.0;  // >= 0
 };
 
-struct CeTunerSettings {
-  CandidateColour candidate_colour = CandidateColour::White;
-  std::string opponent;  // a key of ControlFile::players
+struct CeTunerSettings : TunerSettings {
   std::vector<CeParameter> parameters;
-  CandidateTemplate candidate;
   int number_of_generations = 1;
   int samples_per_generation = 1;
-  int batch_size = 1;                 // games per sample and generation
-  double elite_proportion = 0.1;      // strictly between 0 and 1
-  double step_size = 0.5;             // strictly between 0 and 1 (gomill's alpha)
-  std::optional<std::uint64_t> seed;  // our addition: repeatable samples and colours
-  ValidationSettings validation;      // our addition: games of the mean, not fed to the tuner
+  int batch_size = 1;             // games per sample and generation
+  double elite_proportion = 0.1;  // strictly between 0 and 1
+  double step_size = 0.5;         // strictly between 0 and 1 (gomill's alpha)
 
   // The engine-side parameters in order (what the candidate template and formats use).
   std::vector<rm::scales::Parameter> engine_parameters() const {

@@ -140,3 +140,17 @@ CeTunerSettings read_ce_tuner(const Reader& r, const Mapping& top, const Control
 }
 
 }  // namespace rm::control::detail
+
+namespace rm::control {
+
+SettingsType ce_tuner_settings_type() {
+  return {.name = "ce_tuner",
+          .keys = detail::ce_tuner_keys(),
+          .read =
+              [](const detail::Reader& r, const detail::Mapping& top, ControlFile& control) {
+                control.competition = detail::read_ce_tuner(r, top, control);
+              },
+          .tuner = tuner_part<CeTunerSettings>};
+}
+
+}  // namespace rm::control

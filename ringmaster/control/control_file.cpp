@@ -6,23 +6,15 @@
 #include <optional>
 #include <utility>
 
-#include "ringmaster/control/ce_tuner_settings.hpp"
 #include "ringmaster/control/executor_fields.hpp"
 #include "ringmaster/control/game_settings.hpp"
-#include "ringmaster/control/mc_tuner_settings.hpp"
-#include "ringmaster/control/model_tuner_settings.hpp"
 #include "ringmaster/control/openings_settings.hpp"
 #include "ringmaster/control/player_fields.hpp"
-#include "ringmaster/control/tournament_settings.hpp"
+#include "ringmaster/control/settings_type.hpp"
 #include "ringmaster/control/yaml_document.hpp"
 #include "ringmaster/control/yaml_reader.hpp"
-#include "scales/grid.hpp"
 
 namespace rm::control {
-
-std::vector<int> McTunerSettings::splits() const {
-  return rm::scales::splits_of(parameters);
-}
 
 namespace {
 
@@ -80,11 +72,10 @@ void read_openings_setting(const Reader& r, const Mapping& top, ControlFile& con
   auto f = top.find("openings");
   if (!f) return;
   std::vector<std::pair<std::string, const rm::game::GameSettings*>> games;
-  if (auto* playoff = std::get_if<PlayoffSettings>(&control.competition)) {
-    for (const auto& m : playoff->matchups) games.push_back({"matchup " + m.id, &m.game});
-  } else {
+  if (control.settings_type->matchup_games)
+    games = control.settings_type->matchup_games(control);
+  else
     games.push_back({"the competition", &control.game});
-  }
   const int size = games.front().second->board_size;
   for (const auto& [what, game] : games) {
     if (game->board_size != size)
@@ -98,7 +89,7 @@ void read_openings_setting(const Reader& r, const Mapping& top, ControlFile& con
 
 }  // namespace
 
-ControlFile load_control_file(const std::string& path) {
+ControlFile load_control_file(const std::string& path, const std::vector<SettingsType>& types) {
   ControlFile control;
   std::filesystem::path p(path);
   std::string ext = p.extension().string();
@@ -131,56 +122,45 @@ ControlFile load_control_file(const std::string& path) {
     r.fail(root.Mark(), "competition_type", "not specified");
   control.competition_type = read_string(r, type_field);
   const std::string& type = control.competition_type;
-  const std::vector<std::string> types{"playoff", "allplayall", "mc_tuner", "ce_tuner",
-                                       "model_tuner"};
-  if (std::find(types.begin(), types.end(), type) == types.end()) {
+  const auto known = std::find_if(types.begin(), types.end(),
+                                  [&type](const SettingsType& t) { return t.name == type; });
+  if (known == types.end()) {
+    std::vector<std::string> names;
+    for (const auto& t : types) names.push_back(t.name);
     std::string what = "unknown competition type: " + type;
-    if (auto near = nearest(type, types)) what += " (did you mean '" + *near + "'?)";
+    if (auto near = nearest(type, names)) what += " (did you mean '" + *near + "'?)";
     r.fail(type_field, what);
   }
+  control.settings_type = &*known;
 
   std::vector<std::string> keys = common_keys();
   for (const auto& key : game_setting_keys())
-    // gomill: an all-play-all has no handicaps.
-    if (type != "allplayall" || (key != "handicap" && key != "handicap_style")) keys.push_back(key);
-  const std::vector<std::string>& type_keys = type == "playoff"      ? playoff_keys()
-                                              : type == "allplayall" ? allplayall_keys()
-                                              : type == "mc_tuner"   ? mc_tuner_keys()
-                                              : type == "ce_tuner"   ? ce_tuner_keys()
-                                                                     : model_tuner_keys();
-  keys.insert(keys.end(), type_keys.begin(), type_keys.end());
+    if (known->handicap || (key != "handicap" && key != "handicap_style")) keys.push_back(key);
+  keys.insert(keys.end(), known->keys.begin(), known->keys.end());
   Mapping top(r, Field{root, ""}, keys);
 
   control.common = read_common(r, top);
   control.players = read_players(r, top, control);
   if (auto f = top.find("executor")) control.executor = read_executor(r, *f);
-  if (type == "playoff") {
-    // Top-level game settings are only defaults there; each matchup reads its own.
-    control.competition = read_playoff(r, top, control);
-    control.game = std::get<PlayoffSettings>(control.competition).matchups.front().game;
-    read_openings_setting(r, top, control);
-    return control;
-  }
-  control.game = read_game_settings(r, top, &control.players);
-  if (type == "allplayall")
-    control.competition = read_allplayall(r, top, control);
-  else if (type == "mc_tuner")
-    control.competition = read_mc_tuner(r, top, control);
-  else if (type == "ce_tuner")
-    control.competition = read_ce_tuner(r, top, control);
-  else
-    control.competition = read_model_tuner(r, top, control);
+  if (!known->matchup_games) control.game = read_game_settings(r, top, &control.players);
+  known->read(r, top, control);
   read_openings_setting(r, top, control);
   return control;
 }
 
+const TunerSettings* ControlFile::tuner() const {
+  // The accessor only finds the settings; nothing is changed through it here.
+  return const_cast<ControlFile*>(this)->tuner();
+}
+
+TunerSettings* ControlFile::tuner() {
+  if (settings_type == nullptr || settings_type->tuner == nullptr) return nullptr;
+  return settings_type->tuner(competition);
+}
+
 std::vector<rm::scales::Parameter> tuned_parameters(const ControlFile& control) {
-  if (const auto* mc = std::get_if<McTunerSettings>(&control.competition)) return mc->parameters;
-  if (const auto* ce = std::get_if<CeTunerSettings>(&control.competition))
-    return ce->engine_parameters();
-  if (const auto* model = std::get_if<ModelTunerSettings>(&control.competition))
-    return model->engine_parameters();
-  return {};
+  const TunerSettings* tuner = control.tuner();
+  return tuner ? tuner->candidate.parameters : std::vector<rm::scales::Parameter>{};
 }
 
 }  // namespace rm::control

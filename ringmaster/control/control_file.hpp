@@ -1,26 +1,26 @@
 #pragma once
 // A competition's YAML control file, loaded into typed, range-checked settings.
 // Format and every setting: docs/control-file.md.
-#include <cstdint>
+// The settings particular to the competition type are held as they are (each type's
+// <type>_config.hpp); load_control_file is in settings_type.hpp, and the competitions layer's
+// rm::comp::load_control_file passes it every registered type.
+#include <any>
 #include <map>
 #include <optional>
 #include <string>
-#include <variant>
 #include <vector>
 
-#include "ringmaster/control/candidate_colour.hpp"
 #include "ringmaster/control/candidate_template.hpp"
-#include "ringmaster/control/ce_tuner_config.hpp"
 #include "ringmaster/control/config_error.hpp"
 #include "ringmaster/control/executor_settings.hpp"
-#include "ringmaster/control/model_tuner_config.hpp"
 #include "ringmaster/control/openings_config.hpp"
-#include "ringmaster/control/tournament_config.hpp"
-#include "ringmaster/control/validation_config.hpp"
+#include "ringmaster/control/tuner_config.hpp"
 #include "ringmaster/game/game_job.hpp"
 #include "scales/parameter.hpp"
 
 namespace rm::control {
+
+struct SettingsType;
 
 struct CommonSettings {
   std::string description;  // stripped of leading/trailing whitespace; "" if not given
@@ -29,52 +29,40 @@ struct CommonSettings {
   bool skip_player_checks = false;
 };
 
-enum class InFlightVisits { None, VirtualLoss, VirtualVisit };
-
-struct McTunerSettings {
-  std::optional<int> number_of_games;  // none = unlimited
-  CandidateColour candidate_colour = CandidateColour::White;
-  std::string opponent;  // a key of ControlFile::players
-  std::vector<rm::scales::Parameter> parameters;
-  CandidateTemplate candidate;
-  double exploration_coefficient = 0.0;
-  int initial_visits = 1;
-  int initial_wins = 1;
-  int max_depth = 1;
-  std::vector<int> summary_spec{30};
-  std::optional<int> log_tree_to_history_period;
-  int number_of_running_simulations_to_show = 12;
-  std::optional<std::uint64_t> seed;  // our addition: repeatable tuner choices
-  // Our addition: how games in flight count when choosing (in_flight_visits: none, gomill's,
-  // virtual_loss: each counts as a visit its candidate lost; virtual_visit: as a visit at the
-  // candidate's win rate).
-  InFlightVisits in_flight_visits = InFlightVisits::None;
-  ValidationSettings validation;  // our addition: games of the best candidate, not tuning
-
-  std::vector<int> splits() const;  // one per parameter
-};
-
 struct ControlFile {
-  std::string path;              // as given to load_control_file, made absolute
-  std::string directory;         // the competition directory: dirname(path)
-  std::string code;              // file name without its extension
-  std::string competition_type;  // "playoff", "allplayall", "mc_tuner", "ce_tuner", "model_tuner"
+  std::string path;       // as given to load_control_file, made absolute
+  std::string directory;  // the competition directory: dirname(path)
+  std::string code;       // file name without its extension
+  std::string
+      competition_type;  // the name of a registered type (competitions/competition_types.cpp)
+  const SettingsType* settings_type = nullptr;  // that type; null in a file made by hand
   CommonSettings common;
   std::map<std::string, rm::game::PlayerSpec> players;
   // The top-level game settings. For a playoff they are only defaults for the matchups (and
   // board_size and komi may be absent): each MatchupSettings holds the settings it plays with.
   rm::game::GameSettings game;
-  std::variant<McTunerSettings, PlayoffSettings, AllPlayAllSettings, CeTunerSettings,
-               ModelTunerSettings>
-      competition;
-  ExecutorSettings executor;                 // where the games are played (docs/cluster.md)
+  std::any competition;       // the type's settings: McTunerSettings, PlayoffSettings, ...
+  ExecutorSettings executor;  // where the games are played (docs/cluster.md)
   std::optional<OpeningsSettings> openings;  // none: every game starts from the empty board
-};
 
-// Reads and checks the file; pure apart from reading it (and candidate template files).
-// Throws ConfigError. Forbidden extensions (gomill's, plus ours): .log .status .cmd .hist
-// .report .games .void .gtplogs .db .lock .candidates.
-ControlFile load_control_file(const std::string& path);
+  // The type's settings; throw std::bad_any_cast when they are of another type.
+  template <class Settings>
+  const Settings& settings() const {
+    return std::any_cast<const Settings&>(competition);
+  }
+  template <class Settings>
+  Settings& settings() {
+    return std::any_cast<Settings&>(competition);
+  }
+  // Null when they are of another type.
+  template <class Settings>
+  const Settings* settings_if() const {
+    return std::any_cast<Settings>(&competition);
+  }
+  // A tuner's common settings; null for a type that is not a tuner (or a file made by hand).
+  const TunerSettings* tuner() const;
+  TunerSettings* tuner();
+};
 
 // A tuner's parameters as its candidates' engines see them (for their formats in reports and
 // the live view); none for a tournament.

@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "ringmaster/control/control_file.hpp"
+#include "ringmaster/control/mc_tuner_config.hpp"
 #include "scales/grid.hpp"
 
 namespace rm::control {
@@ -47,7 +48,7 @@ std::string format_optimiser(const std::vector<double>& point) {
 }  // namespace
 
 std::string describe_candidates(const ControlFile& control) {
-  const auto& s = std::get<McTunerSettings>(control.competition);
+  const auto& s = control.settings<McTunerSettings>();
   std::vector<int> splits = s.splits();
   int count = rm::scales::branching_factor(splits);
   std::string out =

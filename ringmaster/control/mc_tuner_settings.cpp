@@ -1,4 +1,4 @@
-// mc_tuner settings (what it shares with the ce_tuner is in tuner_settings.cpp).
+// mc_tuner settings (what every tuner shares is read by tuner_settings.cpp).
 #include "ringmaster/control/mc_tuner_settings.hpp"
 
 #include <cmath>
@@ -80,3 +80,21 @@ McTunerSettings read_mc_tuner(const Reader& r, const Mapping& top, const Control
 }
 
 }  // namespace rm::control::detail
+
+namespace rm::control {
+
+std::vector<int> McTunerSettings::splits() const {
+  return rm::scales::splits_of(parameters);
+}
+
+SettingsType mc_tuner_settings_type() {
+  return {.name = "mc_tuner",
+          .keys = detail::mc_tuner_keys(),
+          .read =
+              [](const detail::Reader& r, const detail::Mapping& top, ControlFile& control) {
+                control.competition = detail::read_mc_tuner(r, top, control);
+              },
+          .tuner = tuner_part<McTunerSettings>};
+}
+
+}  // namespace rm::control

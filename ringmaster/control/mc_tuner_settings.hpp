@@ -1,7 +1,15 @@
 #pragma once
-// Reading the mc_tuner settings. Internal to rm_control.
-#include "ringmaster/control/control_file.hpp"
+// Reading the mc_tuner settings: its SettingsType for the registry of competition types
+// (competitions/competition_types.cpp); the reader itself is internal to rm_control.
+#include "ringmaster/control/mc_tuner_config.hpp"
+#include "ringmaster/control/settings_type.hpp"
 #include "ringmaster/control/yaml_reader.hpp"
+
+namespace rm::control {
+
+SettingsType mc_tuner_settings_type();
+
+}  // namespace rm::control
 
 namespace rm::control::detail {
 

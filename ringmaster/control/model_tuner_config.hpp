@@ -7,9 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "ringmaster/control/candidate_colour.hpp"
-#include "ringmaster/control/candidate_template.hpp"
-#include "ringmaster/control/validation_config.hpp"
+#include "ringmaster/control/tuner_config.hpp"
 #include "scales/parameter.hpp"
 
 namespace rm::control {
@@ -23,12 +21,9 @@ struct ModelParameter {
   bool integer = false;
 };
 
-struct ModelTunerSettings {
+struct ModelTunerSettings : TunerSettings {
   std::optional<int> number_of_games;  // none = unlimited
-  CandidateColour candidate_colour = CandidateColour::White;
-  std::string opponent;  // a key of ControlFile::players
   std::vector<ModelParameter> parameters;
-  CandidateTemplate candidate;
   // Two or more parameters: the sampling region's half-width is region_scale * n^(-1/6) of the
   // normalised range.
   double region_scale = 1.0;
@@ -36,8 +31,6 @@ struct ModelTunerSettings {
   // so that the whole range keeps a balanced share of the games (0: no bandit); the rest go to
   // Thompson sampling from the Gaussian process.
   double cell_share = 0.2;
-  std::optional<std::uint64_t> seed;
-  ValidationSettings validation;  // games of the recommended candidate, not fed to the model
 
   std::vector<rm::scales::Parameter> engine_parameters() const {
     std::vector<rm::scales::Parameter> out;

@@ -118,3 +118,17 @@ ModelTunerSettings read_model_tuner(const Reader& r, const Mapping& top,
 }
 
 }  // namespace rm::control::detail
+
+namespace rm::control {
+
+SettingsType model_tuner_settings_type() {
+  return {.name = "model_tuner",
+          .keys = detail::model_tuner_keys(),
+          .read =
+              [](const detail::Reader& r, const detail::Mapping& top, ControlFile& control) {
+                control.competition = detail::read_model_tuner(r, top, control);
+              },
+          .tuner = tuner_part<ModelTunerSettings>};
+}
+
+}  // namespace rm::control

@@ -244,3 +244,34 @@ AllPlayAllSettings read_allplayall(const Reader& r, const Mapping& top,
 }
 
 }  // namespace rm::control::detail
+
+namespace rm::control {
+
+SettingsType playoff_settings_type() {
+  return {.name = "playoff",
+          .keys = detail::playoff_keys(),
+          .read =
+              [](const detail::Reader& r, const detail::Mapping& top, ControlFile& control) {
+                control.competition = detail::read_playoff(r, top, control);
+                // The first matchup's settings stand for the competition's (one board size).
+                control.game = control.settings<PlayoffSettings>().matchups.front().game;
+              },
+          .matchup_games =
+              [](const ControlFile& control) {
+                std::vector<std::pair<std::string, const rm::game::GameSettings*>> games;
+                for (const auto& m : control.settings<PlayoffSettings>().matchups)
+                  games.push_back({"matchup " + m.id, &m.game});
+                return games;
+              }};
+}
+
+SettingsType allplayall_settings_type() {
+  return {.name = "allplayall",
+          .keys = detail::allplayall_keys(),
+          .handicap = false,
+          .read = [](const detail::Reader& r, const detail::Mapping& top, ControlFile& control) {
+            control.competition = detail::read_allplayall(r, top, control);
+          }};
+}
+
+}  // namespace rm::control

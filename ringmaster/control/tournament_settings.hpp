@@ -1,7 +1,17 @@
 #pragma once
-// Reading the playoff and allplayall settings. Internal to rm_control.
-#include "ringmaster/control/control_file.hpp"
+// Reading the playoff and allplayall settings: their SettingsTypes for the registry of
+// competition types (competitions/competition_types.cpp); the readers themselves are internal
+// to rm_control.
+#include "ringmaster/control/settings_type.hpp"
+#include "ringmaster/control/tournament_config.hpp"
 #include "ringmaster/control/yaml_reader.hpp"
+
+namespace rm::control {
+
+SettingsType playoff_settings_type();
+SettingsType allplayall_settings_type();
+
+}  // namespace rm::control
 
 namespace rm::control::detail {
 

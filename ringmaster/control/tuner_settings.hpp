@@ -1,6 +1,7 @@
 #pragma once
-// The settings both tuners (mc_tuner and ce_tuner) read the same way: candidate_colour,
-// opponent, the candidate template and seed. Internal to rm_control.
+// The one reader of every tuner's common settings (TunerSettings, tuner_config.hpp):
+// candidate_colour, opponent, the candidate template, seed and validation, one function each,
+// so that each tuner reads them in gomill's order among its own. Internal to rm_control.
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -6,6 +6,8 @@
 #include <sstream>
 
 #include "ringmaster/competitions/validation.hpp"
+#include "ringmaster/control/mc_tuner_config.hpp"
+#include "ringmaster/control/model_tuner_config.hpp"
 #include "ringmaster/game/atomic_file.hpp"
 #include "ringmaster/report/html/html_report.hpp"
 #include "ringmaster/run/ringmaster_error.hpp"
@@ -24,13 +26,8 @@ std::string read_text(const std::string& path) {
 }
 
 std::string tuner_opponent(const rm::control::ControlFile& control) {
-  if (const auto* mc = std::get_if<rm::control::McTunerSettings>(&control.competition))
-    return mc->opponent;
-  if (const auto* ce = std::get_if<rm::control::CeTunerSettings>(&control.competition))
-    return ce->opponent;
-  if (const auto* model = std::get_if<rm::control::ModelTunerSettings>(&control.competition))
-    return model->opponent;
-  return "";
+  const auto* tuner = control.tuner();
+  return tuner ? tuner->opponent : "";
 }
 
 std::vector<nlohmann::json> values_of(const nlohmann::json& values) {
@@ -69,10 +66,10 @@ rm::report::ReportInputs gather_report_inputs(const CompetitionSession& session,
     in.parameter_codes.push_back(p.code);
     in.parameter_log_scale.push_back(p.scale && p.scale->definition().value("type", "") == "LOG");
   }
-  if (const auto* model = std::get_if<rm::control::ModelTunerSettings>(&control.competition))
+  if (const auto* model = control.settings_if<rm::control::ModelTunerSettings>())
     for (std::size_t k = 0; k < model->parameters.size() && k < in.parameter_log_scale.size(); ++k)
       in.parameter_log_scale[k] = model->parameters[k].log_scale;
-  if (const auto* mc = std::get_if<rm::control::McTunerSettings>(&control.competition))
+  if (const auto* mc = control.settings_if<rm::control::McTunerSettings>())
     in.max_depth = mc->max_depth;
 
   const std::string opponent = tuner_opponent(control);

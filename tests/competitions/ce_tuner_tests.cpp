@@ -5,6 +5,7 @@
 #include <map>
 
 #include "ringmaster/competitions/ce_tuner/ce_tuner.hpp"
+#include "ringmaster/control/ce_tuner_config.hpp"
 #include "scales/scale.hpp"
 #include "tests/competitions/tuner_fixture.hpp"
 
@@ -61,7 +62,7 @@ rm::control::ControlFile ce_control(const std::string& directory, std::uint64_t 
 }
 
 rm::control::CeTunerSettings& ce(rm::control::ControlFile& cf) {
-  return std::get<rm::control::CeTunerSettings>(cf.competition);
+  return cf.settings<rm::control::CeTunerSettings>();
 }
 
 // Plays every job available now; `wins(sample, round)` says whether the candidate wins.

@@ -4,9 +4,11 @@
 #include <fstream>
 #include <string>
 
+#include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/competitions/tournaments/allplayall.hpp"
 #include "ringmaster/competitions/tournaments/playoff.hpp"
 #include "ringmaster/control/config_error.hpp"
+#include "ringmaster/control/tournament_config.hpp"
 #include "tests/competitions/tuner_fixture.hpp"
 
 namespace {
@@ -25,7 +27,7 @@ rm::control::ControlFile load(const TempDir& dir, const std::string& type,
                          "board_size: 9\n"
                          "komi: 7.5\n"
                       << yaml;
-  return rm::control::load_control_file(path);
+  return rm::comp::load_control_file(path);
 }
 
 std::string load_error(const TempDir& dir, const std::string& type, const std::string& yaml) {
@@ -107,7 +109,7 @@ TEST_CASE("gauntlet: one player against each opponent, ids the opponents' codes"
   auto cf = load(dir, "playoff",
                  "alternating: true\nnumber_of_games: 4\n"
                  "gauntlet: {player: a, opponents: [b, c, d]}\n");
-  const auto& s = std::get<rm::control::PlayoffSettings>(cf.competition);
+  const auto& s = cf.settings<rm::control::PlayoffSettings>();
   REQUIRE(s.matchups.size() == 3);
   CHECK(s.matchups[1].id == "c");
   CHECK(s.matchups[1].player_1 == "a");

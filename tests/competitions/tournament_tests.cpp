@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/competitions/tournaments/allplayall.hpp"
 #include "ringmaster/competitions/tournaments/playoff.hpp"
 #include "tests/competitions/tuner_fixture.hpp"
@@ -19,7 +20,7 @@ rm::control::ControlFile load(const TempDir& dir, const std::string& name,
   // p.yaml holds a playoff, a.yaml an allplayall.
   std::ofstream(path) << "competition_type: " << (name[0] == 'p' ? "playoff" : "allplayall") << "\n"
                       << yaml;
-  return rm::control::load_control_file(path);
+  return rm::comp::load_control_file(path);
 }
 
 const std::string kPlayers =

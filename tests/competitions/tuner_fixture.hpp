@@ -7,6 +7,7 @@
 
 #include "ringmaster/competitions/mc_tuner/mc_tuner.hpp"
 #include "ringmaster/control/control_file.hpp"
+#include "ringmaster/control/mc_tuner_config.hpp"
 #include "scales/scale.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -58,7 +59,7 @@ inline rm::control::ControlFile make_control(const std::string& directory,
 }
 
 inline rm::control::McTunerSettings& mc(rm::control::ControlFile& cf) {
-  return std::get<rm::control::McTunerSettings>(cf.competition);
+  return cf.settings<rm::control::McTunerSettings>();
 }
 
 // The result of a job: the candidate wins or loses (or a jigo when `jigo`).

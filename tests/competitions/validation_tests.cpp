@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "ringmaster/competitions/ce_tuner/ce_tuner.hpp"
+#include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/competitions/model_tuner/model_tuner.hpp"
 #include "tests/competitions/tuner_fixture.hpp"
 
@@ -243,7 +244,7 @@ TEST_CASE("validation: ce_tuner validates its mean, not feeding the samples",
                                      "parameters:\n"
                                      "  - {code: pl, initial_mean: 1, initial_variance: 0.1}\n"
                                      "candidate: {command: [/bin/true, '{pl}']}\n");
-  CeTuner tuner(rm::control::load_control_file(path));
+  CeTuner tuner(rm::comp::load_control_file(path));
   CHECK(tuner.games_remaining() == 12 + 2 + 3);
   std::vector<std::string> ids;
   while (auto request = tuner.next_job()) {
@@ -261,7 +262,7 @@ TEST_CASE("validation: ce_tuner validates its mean, not feeding the samples",
     CHECK(games == 6);
   }
   CHECK(tuner.validation().rounds()[1].values == *tuner.recommended_values());
-  CeTuner restored(rm::control::load_control_file(path));
+  CeTuner restored(rm::comp::load_control_file(path));
   restored.restore(tuner.state());
   CHECK(restored.finished());
   CHECK(restored.json_report().at("validation") == tuner.json_report().at("validation"));
@@ -285,7 +286,7 @@ TEST_CASE("validation: model_tuner validates its estimate, not feeding the model
                                      "parameters:\n"
                                      "  - {code: c, lower: -1, upper: 1}\n"
                                      "candidate: {command: [/bin/true, '{c}']}\n");
-  ModelTuner tuner(rm::control::load_control_file(path));
+  ModelTuner tuner(rm::comp::load_control_file(path));
   std::vector<std::string> ids;
   std::vector<rm::game::GameResult> committed;
   while (auto request = tuner.next_job()) {
@@ -299,7 +300,7 @@ TEST_CASE("validation: model_tuner validates its estimate, not feeding the model
   CHECK(std::vector<std::string>(ids.end() - 4, ids.end()) == round_ids(3, 4));
   CHECK(tuner.finished());
   CHECK(tuner.json_report().at("results").at("games") == 60);
-  ModelTuner restored(rm::control::load_control_file(path));
+  ModelTuner restored(rm::comp::load_control_file(path));
   restored.restore(tuner.state());
   restored.restore_games(committed);
   CHECK(restored.json_report().at("pool") == tuner.json_report().at("pool"));

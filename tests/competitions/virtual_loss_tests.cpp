@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <set>
 
+#include "ringmaster/control/mc_tuner_config.hpp"
 #include "tests/competitions/tuner_fixture.hpp"
 
 using namespace rm::comp;

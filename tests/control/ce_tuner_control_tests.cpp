@@ -2,10 +2,13 @@
 // every error with its file:line:column and setting.
 #include <catch2/catch.hpp>
 
+#include "ringmaster/competitions/competition_type.hpp"
+#include "ringmaster/control/ce_tuner_config.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "test_files.hpp"
 
 using namespace rm::control;
+using rm::comp::load_control_file;
 using rm::control::testing::TempDir;
 
 namespace {
@@ -63,7 +66,7 @@ TEST_CASE("ce_tuner: a control file loads with every setting", "[ce_tuner]") {
   ControlFile cf = load_control_file(dir.write("ce.yaml", ce_control("", "") + "seed: 17\n"));
   CHECK(cf.competition_type == "ce_tuner");
   CHECK(cf.game.komi == 7.0);
-  const auto& s = std::get<CeTunerSettings>(cf.competition);
+  const auto& s = cf.settings<CeTunerSettings>();
   CHECK(s.candidate_colour == CandidateColour::Random);
   CHECK(s.opponent == "opp");
   CHECK(s.batch_size == 4);
@@ -93,7 +96,7 @@ TEST_CASE("ce_tuner: transform as a plain expression string", "[ce_tuner]") {
   ControlFile cf = load_control_file(
       dir.write("ce.yaml", ce_control("    transform: {expression: \"10^x\", integer: true}\n",
                                       "    transform: \"max(10, 10^x)\"\n")));
-  const auto& s = std::get<CeTunerSettings>(cf.competition);
+  const auto& s = cf.settings<CeTunerSettings>();
   CHECK(std::get<double>(s.parameters[0].engine.scale->at(0.0)) == 10.0);
   CHECK(std::get<double>(s.parameters[0].engine.scale->at(2.0)) == 100.0);
 }
@@ -174,7 +177,7 @@ TEST_CASE("ce_tuner: candidate template files and startup commands", "[ce_tuner]
                             "  startup_gtp_commands: [\"ringbot-set_param uct_c {c}\"]\n"
                             "  files:\n"
                             "    p.cfg: {template: params.in}\n")));
-  const auto& s = std::get<CeTunerSettings>(cf.competition);
+  const auto& s = cf.settings<CeTunerSettings>();
   const auto values = std::vector<rm::scales::Value>{200LL, 0.5};
   const auto files = s.candidate.files_to_write(values, "/tmp/fd");
   REQUIRE(files.size() == 1);

@@ -2,11 +2,14 @@
 #include <catch2/catch.hpp>
 #include <cstdlib>
 
+#include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/control/control_file.hpp"
+#include "ringmaster/control/mc_tuner_config.hpp"
 #include "scales/grid.hpp"
 #include "test_files.hpp"
 
 using namespace rm::control;
+using rm::comp::load_control_file;
 using rm::control::testing::TempDir;
 using rm::control::testing::valid_control;
 
@@ -23,7 +26,7 @@ TEST_CASE("a minimal mc_tuner file loads with gomill's defaults", "[control]") {
   CHECK(c.game.komi == 7.5);
   CHECK(c.game.handicap == 0);
   CHECK(c.game.move_limit == 1000);
-  const auto& s = std::get<McTunerSettings>(c.competition);
+  const auto& s = c.settings<McTunerSettings>();
   CHECK_FALSE(s.number_of_games.has_value());
   CHECK(s.candidate_colour == CandidateColour::White);
   CHECK(s.opponent == "opp");
@@ -105,7 +108,7 @@ TEST_CASE("every setting is read", "[control]") {
   CHECK(c.game.move_limit == 300);
   CHECK(c.game.scorer == rm::game::Scorer::Internal);
   CHECK(c.game.internal_scorer_handicap_compensation == rm::game::HandicapCompensation::Short);
-  const auto& s = std::get<McTunerSettings>(c.competition);
+  const auto& s = c.settings<McTunerSettings>();
   CHECK(*s.number_of_games == 40);
   CHECK(s.candidate_colour == CandidateColour::Random);
   CHECK(s.max_depth == 3);
@@ -141,7 +144,7 @@ TEST_CASE("paths: ~ expansion, relative paths with '/', bare names untouched", "
   const auto& opp = c.players.at("opp");
   CHECK(opp.engine.process.argv[0] == std::string(home) + "/bin/gnugo");
   CHECK(opp.engine.process.cwd == std::string(home) + "/games");
-  const auto& s = std::get<McTunerSettings>(c.competition);
+  const auto& s = c.settings<McTunerSettings>();
   CHECK(s.candidate.render_spec({rm::scales::Value(43LL)}, "#0", "").engine.process.argv[0] ==
         "ringbot");
 }

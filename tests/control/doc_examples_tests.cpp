@@ -5,11 +5,14 @@
 #include <sstream>
 
 #include "engine/gtp/controller.hpp"
+#include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/control/control_file.hpp"
+#include "ringmaster/control/mc_tuner_config.hpp"
 #include "scales/grid.hpp"
 #include "test_files.hpp"
 
 using namespace rm::control;
+using rm::comp::load_control_file;
 
 namespace {
 
@@ -40,7 +43,7 @@ TEST_CASE("the candidate template example starts ringbot", "[examples][binary]")
   control = control.substr(0, control.find("candidate:")) +
             "  - code: c\n    scale: \"LINEAR(0.2, 1.5)\"\n    split: 3\n" + candidate;
   ControlFile c = load_control_file(dir.write("doc.yaml", control));
-  const auto& s = std::get<McTunerSettings>(c.competition);
+  const auto& s = c.settings<McTunerSettings>();
   auto spec =
       s.candidate.render(rm::scales::engine_values({0}, s.parameters), "#0", dir.file("files"));
   spec.engine.process.argv[0] = std::string(RM_BIN_DIR) + "/ringbot";

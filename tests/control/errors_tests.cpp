@@ -2,10 +2,12 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 
+#include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "test_files.hpp"
 
 using namespace rm::control;
+using rm::comp::load_control_file;
 using rm::control::testing::TempDir;
 using rm::control::testing::valid_control;
 

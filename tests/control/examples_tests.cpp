@@ -2,10 +2,13 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 
+#include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/control/control_file.hpp"
+#include "ringmaster/control/mc_tuner_config.hpp"
 #include "scales/grid.hpp"
 
 using namespace rm::control;
+using rm::comp::load_control_file;
 
 TEST_CASE("every control example loads", "[examples]") {
   int loaded = 0;
@@ -32,7 +35,7 @@ TEST_CASE("demo_ringbot samples", "[examples]") {
 TEST_CASE("gnugo_patterns renders a pattern file per candidate", "[examples]") {
   ControlFile c =
       load_control_file(std::string(RM_SOURCE_DIR) + "/control_examples/gnugo_patterns.yaml");
-  const auto& s = std::get<McTunerSettings>(c.competition);
+  const auto& s = c.settings<McTunerSettings>();
   auto values =
       rm::scales::engine_values({5}, s.parameters);  // (1,1): jump 5, cap1 int(100^0.375+0.5) = 6
   auto files = s.candidate.files_to_write(values, "/tmp/x");
@@ -47,7 +50,7 @@ TEST_CASE("gnugo_patterns renders a pattern file per candidate", "[examples]") {
 TEST_CASE("ringbot_two_params is a depth-2 tree of 20 candidates", "[examples]") {
   ControlFile c =
       load_control_file(std::string(RM_SOURCE_DIR) + "/control_examples/ringbot_two_params.yaml");
-  const auto& s = std::get<McTunerSettings>(c.competition);
+  const auto& s = c.settings<McTunerSettings>();
   CHECK(s.max_depth == 2);
   CHECK(rm::scales::branching_factor(s.splits()) == 20);
   auto spec = s.candidate.render_spec(rm::scales::engine_values({0}, s.parameters), "#0", "");

@@ -2,10 +2,13 @@
 // template, and every error with its file:line:column and setting.
 #include <catch2/catch.hpp>
 
+#include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/control/control_file.hpp"
+#include "ringmaster/control/model_tuner_config.hpp"
 #include "test_files.hpp"
 
 using namespace rm::control;
+using rm::comp::load_control_file;
 using rm::control::testing::TempDir;
 
 namespace {
@@ -62,7 +65,7 @@ TEST_CASE("model_tuner: a control file loads with every setting", "[model_tuner]
   TempDir dir;
   const ControlFile c = load_control_file(dir.write("model.yaml", model_control()));
   REQUIRE(c.competition_type == "model_tuner");
-  const auto& s = std::get<ModelTunerSettings>(c.competition);
+  const auto& s = c.settings<ModelTunerSettings>();
   CHECK(s.number_of_games == 500);
   CHECK(s.candidate_colour == CandidateColour::Random);
   CHECK(s.region_scale == 0.8);
@@ -86,7 +89,7 @@ TEST_CASE("model_tuner: cell_share is read", "[model_tuner]") {
   TempDir dir;
   const ControlFile c = load_control_file(
       dir.write("model.yaml", model_control("region_scale: 0.8\n", "cell_share: 0.35\n")));
-  CHECK(std::get<ModelTunerSettings>(c.competition).cell_share == 0.35);
+  CHECK(c.settings<ModelTunerSettings>().cell_share == 0.35);
 }
 
 TEST_CASE("model_tuner: defaults", "[model_tuner]") {
@@ -94,7 +97,7 @@ TEST_CASE("model_tuner: defaults", "[model_tuner]") {
   std::string text = model_control("region_scale: 0.8\nseed: 3\n", "");
   text = text.replace(text.find("number_of_games: 500\n"), 21, "");
   const ControlFile c = load_control_file(dir.write("model.yaml", text));
-  const auto& s = std::get<ModelTunerSettings>(c.competition);
+  const auto& s = c.settings<ModelTunerSettings>();
   CHECK_FALSE(s.number_of_games);
   CHECK(s.region_scale == 1.0);
   CHECK(s.cell_share == 0.2);

@@ -2,10 +2,13 @@
 // level or per matchup; anything else is refused.
 #include <catch2/catch.hpp>
 
+#include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/control/control_file.hpp"
+#include "ringmaster/control/tournament_config.hpp"
 #include "test_files.hpp"
 
 using namespace rm::control;
+using rm::comp::load_control_file;
 using rm::control::testing::TempDir;
 using rm::game::SuicideRule;
 
@@ -26,13 +29,13 @@ TEST_CASE("suicide: allowed by default (gomill), forfeit when asked, per matchup
   TempDir dir;
   auto defaults = load_control_file(dir.write("p.yaml", kPlayoff + "matchups: [[a, b]]\n"));
   CHECK(defaults.game.suicide == SuicideRule::Allowed);
-  const auto& m = std::get<PlayoffSettings>(defaults.competition).matchups.at(0);
+  const auto& m = defaults.settings<PlayoffSettings>().matchups.at(0);
   CHECK(m.game.suicide == SuicideRule::Allowed);
 
   auto forfeit = load_control_file(
       dir.write("q.yaml", kPlayoff + "suicide: forfeit\nmatchups:\n  - [a, b]\n"
                                      "  - {player_1: a, player_2: b, id: x, suicide: allowed}\n"));
-  const auto& ms = std::get<PlayoffSettings>(forfeit.competition).matchups;
+  const auto& ms = forfeit.settings<PlayoffSettings>().matchups;
   CHECK(ms.at(0).game.suicide == SuicideRule::Forfeit);
   CHECK(ms.at(1).game.suicide == SuicideRule::Allowed);
 

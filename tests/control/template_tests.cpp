@@ -3,11 +3,14 @@
 #include <fstream>
 #include <sstream>
 
+#include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/control/control_file.hpp"
+#include "ringmaster/control/mc_tuner_config.hpp"
 #include "scales/grid.hpp"
 #include "test_files.hpp"
 
 using namespace rm::control;
+using rm::comp::load_control_file;
 using rm::control::testing::TempDir;
 using rm::scales::Value;
 
@@ -61,7 +64,7 @@ TEST_CASE("values are whole arguments; shell metacharacters stay literal", "[tem
       "  command: \"engine --name {s} '--quoted={s}' > out.txt\"\n"
       "  environ: {VAL: \"{s}\"}\n";
   ControlFile c = load_control_file(dir.write("meta.yaml", text));
-  const auto& s = std::get<McTunerSettings>(c.competition);
+  const auto& s = c.settings<McTunerSettings>();
   auto spec = s.candidate.render_spec({Value(std::string("a b; rm -rf /"))}, "#0", "");
   CHECK(spec.engine.process.argv == std::vector<std::string>{"engine", "--name", "a b; rm -rf /",
                                                              "--quoted=a b; rm -rf /", ">",
@@ -89,7 +92,7 @@ TEST_CASE("template files are rendered into the candidate's own directory", "[te
       "  files:\n"
       "    patterns.db: {template: patterns.db.in}\n";
   ControlFile c = load_control_file(dir.write("pat.yaml", text));
-  const auto& s = std::get<McTunerSettings>(c.competition);
+  const auto& s = c.settings<McTunerSettings>();
   CHECK(s.candidate.needs_files_dir());
   std::string files_dir = candidate_files_dir(c.directory, c.code, "#17");
   CHECK(files_dir == dir.path() + "/pat.candidates/17");

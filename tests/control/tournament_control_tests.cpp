@@ -1,10 +1,13 @@
 // Loading playoff and allplayall control files: matchups, defaults, competitors, sprt, errors.
 #include <catch2/catch.hpp>
 
+#include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/control/control_file.hpp"
+#include "ringmaster/control/tournament_config.hpp"
 #include "test_files.hpp"
 
 using namespace rm::control;
+using rm::comp::load_control_file;
 using rm::control::testing::TempDir;
 
 namespace {
@@ -47,7 +50,7 @@ TEST_CASE("playoff: matchups with defaults, overrides, ids, names and sprt",
                                   "    alternating: false\n"
                                   "    number_of_games: ~\n"
                                   "    sprt: {elo0: 0, elo1: 10, alpha: 0.01}\n"));
-  const auto& s = std::get<PlayoffSettings>(cf.competition);
+  const auto& s = cf.settings<PlayoffSettings>();
   REQUIRE(s.matchups.size() == 2);
   const auto& m0 = s.matchups[0];
   CHECK(m0.id == "0");
@@ -78,7 +81,7 @@ TEST_CASE("playoff: board size and komi may be given per matchup only", "[tourna
       dir.write("p.yaml",
                 "competition_type: playoff\nplayers:\n  a: {command: [ringbot]}\n"
                 "matchups:\n  - {player_1: a, player_2: a, board_size: 7, komi: 0}\n"));
-  const auto& m = std::get<PlayoffSettings>(cf.competition).matchups.at(0);
+  const auto& m = cf.settings<PlayoffSettings>().matchups.at(0);
   CHECK(m.player_2 == "a#2");
   CHECK(cf.players.count("a#2") == 1);
   CHECK(m.game.board_size == 7);
@@ -138,7 +141,7 @@ TEST_CASE("allplayall: competitors and rounds", "[tournament-control]") {
                 "competition_type: allplayall\nplayers:\n  a: {command: [ringbot]}\n"
                 "  b: {command: [ringbot]}\n  c: {command: [ringbot]}\n"
                 "board_size: 9\nkomi: 7.5\ncompetitors: [c, a, b]\nrounds: 4\n"));
-  const auto& s = std::get<AllPlayAllSettings>(cf.competition);
+  const auto& s = cf.settings<AllPlayAllSettings>();
   CHECK(s.competitors == std::vector<std::string>{"c", "a", "b"});
   CHECK(s.rounds == 4);
 }

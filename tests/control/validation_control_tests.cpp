@@ -2,10 +2,15 @@
 // tuner's `validation`, with their defaults and errors (file:line:column and the setting).
 #include <catch2/catch.hpp>
 
+#include "ringmaster/competitions/competition_type.hpp"
+#include "ringmaster/control/ce_tuner_config.hpp"
 #include "ringmaster/control/control_file.hpp"
+#include "ringmaster/control/mc_tuner_config.hpp"
+#include "ringmaster/control/model_tuner_config.hpp"
 #include "test_files.hpp"
 
 using namespace rm::control;
+using rm::comp::load_control_file;
 using rm::control::testing::TempDir;
 using rm::control::testing::valid_control;
 
@@ -62,15 +67,13 @@ const std::string kModel =
 TEST_CASE("in_flight_visits: none by default, virtual_loss on request", "[control][validation]") {
   TempDir dir;
   auto plain = load(dir, valid_control());
-  CHECK(std::get<McTunerSettings>(plain.competition).in_flight_visits == InFlightVisits::None);
+  CHECK(plain.settings<McTunerSettings>().in_flight_visits == InFlightVisits::None);
   auto none = load(dir, valid_control("in_flight_visits: none\n"));
-  CHECK(std::get<McTunerSettings>(none.competition).in_flight_visits == InFlightVisits::None);
+  CHECK(none.settings<McTunerSettings>().in_flight_visits == InFlightVisits::None);
   auto virtual_loss = load(dir, valid_control("in_flight_visits: virtual_loss\n"));
-  CHECK(std::get<McTunerSettings>(virtual_loss.competition).in_flight_visits ==
-        InFlightVisits::VirtualLoss);
+  CHECK(virtual_loss.settings<McTunerSettings>().in_flight_visits == InFlightVisits::VirtualLoss);
   auto virtual_visit = load(dir, valid_control("in_flight_visits: virtual_visit\n"));
-  CHECK(std::get<McTunerSettings>(virtual_visit.competition).in_flight_visits ==
-        InFlightVisits::VirtualVisit);
+  CHECK(virtual_visit.settings<McTunerSettings>().in_flight_visits == InFlightVisits::VirtualVisit);
 }
 
 TEST_CASE("in_flight_visits: other values are refused with their position",
@@ -90,31 +93,31 @@ TEST_CASE("in_flight_visits: other values are refused with their position",
 TEST_CASE("validation: off by default, read for every tuner", "[control][validation]") {
   TempDir dir;
   auto plain = load(dir, valid_control());
-  CHECK_FALSE(std::get<McTunerSettings>(plain.competition).validation.enabled());
+  CHECK_FALSE(plain.settings<McTunerSettings>().validation.enabled());
 
   auto mc = load(dir, valid_control("number_of_games: 1000\n"
                                     "validation: {every: 500, games: 50, at_end: 100}\n"));
-  const auto& v = std::get<McTunerSettings>(mc.competition).validation;
+  const auto& v = mc.settings<McTunerSettings>().validation;
   CHECK(v.every == 500);
   CHECK(v.games == 50);
   CHECK(v.at_end == 100);
   CHECK(v.enabled());
 
   auto ce = load(dir, kCe + "validation: {at_end: 20}\n");
-  const auto& cv = std::get<CeTunerSettings>(ce.competition).validation;
+  const auto& cv = ce.settings<CeTunerSettings>().validation;
   CHECK(cv.every == 0);
   CHECK(cv.games == 0);
   CHECK(cv.at_end == 20);
   CHECK(cv.enabled());
 
   auto model = load(dir, kModel + "validation:\n  every: 30\n  games: 10\n");
-  const auto& mv = std::get<ModelTunerSettings>(model.competition).validation;
+  const auto& mv = model.settings<ModelTunerSettings>().validation;
   CHECK(mv.every == 30);
   CHECK(mv.games == 10);
   CHECK(mv.at_end == 0);
 
   auto zeros = load(dir, valid_control("validation: {every: 0, games: 0, at_end: 0}\n"));
-  CHECK_FALSE(std::get<McTunerSettings>(zeros.competition).validation.enabled());
+  CHECK_FALSE(zeros.settings<McTunerSettings>().validation.enabled());
 }
 
 TEST_CASE("validation: errors name file:line:column and the setting", "[control][validation]") {

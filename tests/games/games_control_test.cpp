@@ -6,7 +6,9 @@
 #include <catch2/catch.hpp>
 
 #include "ringmaster/competitions/competition.hpp"
+#include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/control/control_file.hpp"
+#include "ringmaster/control/tournament_config.hpp"
 #include "tests/games/games_support.hpp"
 
 using namespace rm::games_test;
@@ -32,7 +34,7 @@ fs::path write(const fs::path& dir, const std::string& name, const std::string& 
 
 std::string load_error(const fs::path& control) {
   try {
-    rm::control::load_control_file(control.string());
+    rm::comp::load_control_file(control.string());
   } catch (const rm::control::ConfigError& e) {
     return e.what();
   }
@@ -55,7 +57,7 @@ TEST_CASE("openings, clocks and adjudication are read from the control file", "[
                 "time_margin: 0.25\n"
                 "adjudication: {arbiter: gnugo, cleanup_moves: 50, resign_score: 40, "
                 "resign_moves: 3, score_at_move_limit: true}\n");
-  auto cf = rm::control::load_control_file(control.string());
+  auto cf = rm::comp::load_control_file(control.string());
   REQUIRE(cf.openings);
   REQUIRE(cf.openings->openings.size() == 3);
   CHECK(cf.openings->openings[0].name == "openings/a.sgf #1");
@@ -63,7 +65,7 @@ TEST_CASE("openings, clocks and adjudication are read from the control file", "[
   CHECK(cf.openings->openings[2].name == "openings/b.sgf");
   CHECK(cf.openings->openings[2].moves.size() == 1);  // moves: 1
   CHECK(cf.openings->order == rm::control::OpeningOrder::Random);
-  const auto& game = std::get<rm::control::PlayoffSettings>(cf.competition).matchups[0].game;
+  const auto& game = cf.settings<rm::control::PlayoffSettings>().matchups[0].game;
   REQUIRE(game.time_control);
   CHECK(game.time_control->system == rm::game::TimeSystem::Japanese);
   CHECK(game.time_control->periods == 3);
@@ -99,7 +101,7 @@ TEST_CASE("a player's own time control gives time odds", "[games][control]") {
                        "board_size: 9\nkomi: 7.5\n"
                        "time_control: {system: absolute, main_time: 60}\n"
                        "matchups: [{player_1: a, player_2: b}]\n");
-  auto cf = rm::control::load_control_file(control.string());
+  auto cf = rm::comp::load_control_file(control.string());
   REQUIRE(cf.players.at("a").time_control);
   CHECK(rm::game::time_control_of(cf.players.at("a"), cf.game)->system ==
         rm::game::TimeSystem::PerMove);
@@ -153,7 +155,7 @@ TEST_CASE("opening files must be regular files of bounded size; any nesting is r
   for (int i = 0; i < 50000; ++i) deep += "(;C[variation]";
   deep += std::string(50000, ')') + ")";
   write(dir, "deep.sgf", deep);
-  auto cf = rm::control::load_control_file(control_for("deep.sgf").string());
+  auto cf = rm::comp::load_control_file(control_for("deep.sgf").string());
   REQUIRE(cf.openings);
   REQUIRE(cf.openings->openings.size() == 1);
   CHECK(cf.openings->openings[0].moves.size() == 1);

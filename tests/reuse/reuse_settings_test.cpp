@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <fstream>
 
+#include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/control/config_error.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "ringmaster/game/game_job.hpp"
@@ -24,7 +25,7 @@ std::string control(const std::string& player_settings) {
 
 std::string load_error(const rm::test::TempDir& dir, const std::string& settings) {
   try {
-    rm::control::load_control_file(dir.write("r.yaml", control(settings)));
+    rm::comp::load_control_file(dir.write("r.yaml", control(settings)));
   } catch (const rm::control::ConfigError& e) {
     return e.what();
   }
@@ -35,7 +36,7 @@ std::string load_error(const rm::test::TempDir& dir, const std::string& settings
 
 TEST_CASE("reuse settings: read into the player, default off", "[reuse][settings]") {
   rm::test::TempDir dir("rm-reuse-settings");
-  auto cf = rm::control::load_control_file(
+  auto cf = rm::comp::load_control_file(
       dir.write("r.yaml", control("    reuse: true\n    restart_every: 25\n")));
   CHECK(cf.players.at("a").reuse);
   CHECK(cf.players.at("a").restart_every == 25);
@@ -91,11 +92,11 @@ TEST_CASE("reuse settings: not for a tuner's candidates (a new engine every game
       "  - {code: pl, scale: 'LOG(2, 40, integer)', split: 3, format: 'pl: %d'}\n"
       "candidate:\n"
       "  command: [ringbot, --playouts, '{pl}']\n";
-  auto cf = rm::control::load_control_file(dir.write("t.yaml", yaml));
+  auto cf = rm::comp::load_control_file(dir.write("t.yaml", yaml));
   CHECK(cf.players.at("opp").reuse);  // the opponent may be kept
   std::string error = "no error";
   try {
-    rm::control::load_control_file(dir.write("t.yaml", yaml + "  reuse: true\n"));
+    rm::comp::load_control_file(dir.write("t.yaml", yaml + "  reuse: true\n"));
   } catch (const rm::control::ConfigError& e) {
     error = e.what();
   }

@@ -6,6 +6,7 @@
 #include <random>
 #include <string>
 
+#include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "ringmaster/run/competition_paths.hpp"
 #include "ringmaster/run/competition_session.hpp"
@@ -75,7 +76,7 @@ inline rm::game::GameResult made_up(const rm::game::GameJob& job, std::mt19937& 
 // competition's statistics unless `with_statistics` is false), writing the history file.
 inline void add_games(const std::string& control_path, int games, unsigned seed,
                       bool with_statistics = true) {
-  const auto control = rm::control::load_control_file(control_path);
+  const auto control = rm::comp::load_control_file(control_path);
   const auto paths = rm::run::CompetitionPaths::for_control_file(control_path);
   auto session = rm::run::open_for_run(control, paths);
   rm::run::LineFile history(paths.hist);

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "ringmaster/competitions/competition_type.hpp"
 #include "tests/scale/scale_test_support.hpp"
 
 namespace {
@@ -20,7 +21,7 @@ struct Reports {
 };
 
 Reports read_reports(const std::string& control_path) {
-  const auto control = rm::control::load_control_file(control_path);
+  const auto control = rm::comp::load_control_file(control_path);
   const auto paths = rm::run::CompetitionPaths::for_control_file(control_path);
   auto session = rm::run::open_read_only(control, paths);
   Reports r;
@@ -98,7 +99,7 @@ TEST_CASE("model_tuner: samples leave the state for the archive in chunks of 100
   const Reports before = read_reports(control);
   CHECK(before.json.at("results").at("games") == 2500);
 
-  const auto cf = rm::control::load_control_file(control);
+  const auto cf = rm::comp::load_control_file(control);
   const auto paths = rm::run::CompetitionPaths::for_control_file(control);
   auto session = rm::run::open_read_only(cf, paths);
   CHECK(session.store->archive_chunks().size() == 2);
@@ -130,7 +131,7 @@ TEST_CASE("ce_tuner: finished generations leave the state for the archive", "[sc
   add_games(control, 7, 2);  // 20 games: generations 1 and 2 finished, 3 half played
   const Reports before = read_reports(control);
 
-  const auto cf = rm::control::load_control_file(control);
+  const auto cf = rm::comp::load_control_file(control);
   const auto paths = rm::run::CompetitionPaths::for_control_file(control);
   {
     auto session = rm::run::open_read_only(cf, paths);

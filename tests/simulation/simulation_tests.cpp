@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "ringmaster/control/mc_tuner_config.hpp"
+#include "ringmaster/control/model_tuner_config.hpp"
 #include "ringmaster/simulation/paired.hpp"
 #include "ringmaster/simulation/problem.hpp"
 #include "ringmaster/simulation/simulated_run.hpp"
@@ -110,7 +112,7 @@ TEST_CASE("simulation: a user's control file supplies the tuner settings", "[sim
                                      "  - {code: a, lower: -1, upper: 1}\n"
                                      "  - {code: b, lower: -1, upper: 1}\n");
   auto control = simulation_control_file(path, 2, 300);
-  CHECK(std::get<rm::control::ModelTunerSettings>(control.competition).region_scale == 0.5);
+  CHECK(control.settings<rm::control::ModelTunerSettings>().region_scale == 0.5);
   CHECK_THROWS_WITH(simulation_control_file(path, 1, 300),
                     Catch::Contains("has 2 parameters; the problem has 1"));
 }
@@ -311,14 +313,15 @@ TEST_CASE("simulation: mcNv is mcN with virtual loss, deterministic with games i
           "[simulation][virtual_loss]") {
   const auto plain = simulation_control_file("mc8", 1, 1000);
   const auto with_loss = simulation_control_file("mc8v", 1, 1000);
-  const auto& p = std::get<rm::control::McTunerSettings>(plain.competition);
-  const auto& v = std::get<rm::control::McTunerSettings>(with_loss.competition);
+  const auto& p = plain.settings<rm::control::McTunerSettings>();
+  const auto& v = with_loss.settings<rm::control::McTunerSettings>();
   CHECK(p.in_flight_visits == rm::control::InFlightVisits::None);
   CHECK(v.in_flight_visits == rm::control::InFlightVisits::VirtualLoss);
   CHECK(v.splits() == p.splits());
-  CHECK(std::get<rm::control::McTunerSettings>(simulation_control_file("mc16v", 2, 10).competition)
-            .splits() == std::vector<int>{16, 16});
-  CHECK(std::get<rm::control::McTunerSettings>(simulation_control_file("mc8vv", 1, 10).competition)
+  CHECK(simulation_control_file("mc16v", 2, 10).settings<rm::control::McTunerSettings>().splits() ==
+        std::vector<int>{16, 16});
+  CHECK(simulation_control_file("mc8vv", 1, 10)
+            .settings<rm::control::McTunerSettings>()
             .in_flight_visits == rm::control::InFlightVisits::VirtualVisit);
   CHECK_THROWS_WITH(simulation_control_file("mcv", 1, 10), Catch::Contains("unknown tuner 'mcv'"));
   CHECK_THROWS_WITH(simulation_control_file("mcvv", 1, 10),
@@ -352,7 +355,7 @@ TEST_CASE("simulation: a user's validation setting is dropped (its games are not
                                      "parameters:\n"
                                      "  - {code: x, scale: 'LINEAR(-1, 1)', split: 8}\n");
   auto control = simulation_control_file(path, 1, 300);
-  const auto& s = std::get<rm::control::McTunerSettings>(control.competition);
+  const auto& s = control.settings<rm::control::McTunerSettings>();
   CHECK_FALSE(s.validation.enabled());
   CHECK(s.in_flight_visits == rm::control::InFlightVisits::VirtualLoss);
   const auto run = simulate_run(control, builtin_problem("log"), 4, {300}, 1);

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <fstream>
 
+#include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "ringmaster/run/executor/engine_prefix.hpp"
 #include "ringmaster/run/executor/slurm_failure.hpp"
@@ -20,7 +21,7 @@ namespace {
 std::string load_error(const std::string& executor_yaml) {
   CompetitionDir c("settings", rm::test::playoff_yaml(2) + executor_yaml);
   try {
-    rm::control::load_control_file(c.control());
+    rm::comp::load_control_file(c.control());
   } catch (const ConfigError& e) {
     return e.what();
   }
@@ -38,7 +39,7 @@ TEST_CASE("executor settings are read with their defaults", "[slurm][settings]")
                                    "  time_limit: '1:30:00'\n"
                                    "  srun_args: [--mem=1G, --gres=gpu:1]\n"
                                    "  ringmaster_play: /opt/rm/ringmaster-play\n");
-  auto control = rm::control::load_control_file(c.control());
+  auto control = rm::comp::load_control_file(c.control());
   CHECK(control.executor.type == rm::control::ExecutorType::Slurm);
   const auto& s = control.executor.slurm;
   CHECK(s.mode == rm::control::SlurmMode::Games);
@@ -47,7 +48,7 @@ TEST_CASE("executor settings are read with their defaults", "[slurm][settings]")
         std::vector<std::string>{"srun", "--job-name=rm.x.1", "--ntasks=1", "--quiet",
                                  "--partition=gpu", "--account=go", "--time=1:30:00", "--mem=1G",
                                  "--gres=gpu:1", "/opt/rm/ringmaster-play", "-"});
-  CHECK(rm::control::load_control_file(CompetitionDir("plain", rm::test::playoff_yaml(2)).control())
+  CHECK(rm::comp::load_control_file(CompetitionDir("plain", rm::test::playoff_yaml(2)).control())
             .executor.type == rm::control::ExecutorType::Local);
 }
 

@@ -13,15 +13,11 @@ namespace rm::comp {
 namespace {
 
 const rm::control::CeTunerSettings& ce_settings_of(const rm::control::ControlFile& cf) {
-  const auto* settings = std::get_if<rm::control::CeTunerSettings>(&cf.competition);
+  const auto* settings = cf.settings_if<rm::control::CeTunerSettings>();
   if (cf.competition_type != "ce_tuner" || settings == nullptr)
     throw std::invalid_argument("not a ce_tuner control file (competition_type '" +
                                 cf.competition_type + "')");
   return *settings;
-}
-
-TunerCommonSettings common_of(const rm::control::CeTunerSettings& s) {
-  return {s.opponent, s.candidate, s.candidate_colour, s.validation, s.seed, s.engine_parameters()};
 }
 
 std::vector<Gaussian> initial_distribution(const rm::control::CeTunerSettings& s) {
@@ -44,7 +40,7 @@ std::optional<int> read_number_at(const std::string& text, std::size_t& pos) {
 }  // namespace
 
 CeTuner::CeTuner(const rm::control::ControlFile& cf)
-    : TunerShell(cf, common_of(ce_settings_of(cf))),
+    : TunerShell(cf, ce_settings_of(cf), ce_settings_of(cf).engine_parameters()),
       settings_(ce_settings_of(cf)),
       engine_parameters_(settings_.engine_parameters()),
       distribution_(initial_distribution(settings_)) {

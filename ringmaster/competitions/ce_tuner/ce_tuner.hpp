@@ -2,6 +2,8 @@
 // Algorithm, reports and differences from gomill: docs/ce-tuner.md.
 #pragma once
 
+#include <yaml-cpp/yaml.h>
+
 #include <cstdint>
 #include <deque>
 #include <optional>
@@ -13,6 +15,7 @@
 #include "ringmaster/competitions/ce_tuner/ce_tuner_distribution.hpp"
 #include "ringmaster/competitions/game_numbers.hpp"
 #include "ringmaster/competitions/tuner_shell.hpp"
+#include "ringmaster/control/ce_tuner_config.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "scales/value.hpp"
 
@@ -45,6 +48,13 @@ struct CeGenerationRecord {
 // voided once is replayed, a second time halts the run (gomill's rule).
 class CeTuner final : public TunerShell {
  public:
+  // The live view's line from a json_report(): the distribution's mean and the latest
+  // generation's best sample (ce_tuner_live_line.cpp).
+  static std::vector<std::string> live_lines(const nlohmann::json& report);
+  // The simulation bench's preset `ce`, and its length in generations (ce_tuner_preset.cpp;
+  // CompetitionType).
+  static std::optional<YAML::Node> simulation_preset(const std::string& name, int dims);
+  static void set_simulation_games(YAML::Node& settings, int games);
   // Throws std::invalid_argument if cf is not a ce_tuner control file or its opponent is
   // not among the players.
   explicit CeTuner(const rm::control::ControlFile& cf);

@@ -12,15 +12,11 @@ namespace rm::comp {
 namespace {
 
 const rm::control::McTunerSettings& mc_settings_of(const rm::control::ControlFile& cf) {
-  const auto* settings = std::get_if<rm::control::McTunerSettings>(&cf.competition);
+  const auto* settings = cf.settings_if<rm::control::McTunerSettings>();
   if (cf.competition_type != "mc_tuner" || settings == nullptr)
     throw std::invalid_argument("not an mc_tuner control file (competition_type '" +
                                 cf.competition_type + "')");
   return *settings;
-}
-
-TunerCommonSettings common_of(const rm::control::McTunerSettings& s) {
-  return {s.opponent, s.candidate, s.candidate_colour, s.validation, s.seed, s.parameters};
 }
 
 McTreeSettings tree_settings_of(const rm::control::McTunerSettings& s) {
@@ -36,7 +32,8 @@ McTreeSettings tree_settings_of(const rm::control::McTunerSettings& s) {
 }  // namespace
 
 McTuner::McTuner(const rm::control::ControlFile& cf)
-    : NumberedTuner(cf, common_of(mc_settings_of(cf)), mc_settings_of(cf).number_of_games),
+    : NumberedTuner(cf, mc_settings_of(cf), mc_settings_of(cf).parameters,
+                    mc_settings_of(cf).number_of_games),
       settings_(mc_settings_of(cf)),
       tree_(tree_settings_of(settings_)) {}
 

@@ -2,6 +2,8 @@
 // Algorithm and differences from gomill: docs/tuner-algorithm.md.
 #pragma once
 
+#include <yaml-cpp/yaml.h>
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -12,6 +14,7 @@
 #include "ringmaster/competitions/mc_tuner/mc_tree.hpp"
 #include "ringmaster/competitions/numbered_tuner.hpp"
 #include "ringmaster/control/control_file.hpp"
+#include "ringmaster/control/mc_tuner_config.hpp"
 #include "scales/grid.hpp"
 #include "scales/value.hpp"
 
@@ -23,6 +26,11 @@ class McTuner final : public NumberedTuner<std::vector<int>> {
   // Throws std::invalid_argument if cf is not an mc_tuner control file or its opponent is
   // not among the players.
   explicit McTuner(const rm::control::ControlFile& cf);
+  // The live view's line from a json_report(): the best candidate now (mc_tuner_live_line.cpp).
+  static std::vector<std::string> live_lines(const nlohmann::json& report);
+  // The simulation bench's presets mcN, mcNv and mcNvv: the split N, with in_flight_visits
+  // none, virtual_loss or virtual_visit (mc_tuner_preset.cpp; CompetitionType).
+  static std::optional<YAML::Node> simulation_preset(const std::string& name, int dims);
 
   nlohmann::json state() const override;
   void restore(const nlohmann::json& state) override;

@@ -13,15 +13,11 @@ namespace rm::comp {
 namespace {
 
 const rm::control::ModelTunerSettings& model_settings_of(const rm::control::ControlFile& cf) {
-  const auto* settings = std::get_if<rm::control::ModelTunerSettings>(&cf.competition);
+  const auto* settings = cf.settings_if<rm::control::ModelTunerSettings>();
   if (cf.competition_type != "model_tuner" || settings == nullptr)
     throw std::invalid_argument("not a model_tuner control file (competition_type '" +
                                 cf.competition_type + "')");
   return *settings;
-}
-
-TunerCommonSettings common_of(const rm::control::ModelTunerSettings& s) {
-  return {s.opponent, s.candidate, s.candidate_colour, s.validation, s.seed, s.engine_parameters()};
 }
 
 model::SearchSettings search_settings_of(const rm::control::ModelTunerSettings& s) {
@@ -42,7 +38,8 @@ double on_grid(double u) {
 }  // namespace
 
 ModelTuner::ModelTuner(const rm::control::ControlFile& cf)
-    : NumberedTuner(cf, common_of(model_settings_of(cf)), model_settings_of(cf).number_of_games),
+    : NumberedTuner(cf, model_settings_of(cf), model_settings_of(cf).engine_parameters(),
+                    model_settings_of(cf).number_of_games),
       settings_(model_settings_of(cf)),
       engine_parameters_(settings_.engine_parameters()),
       search_(search_settings_of(settings_)) {}

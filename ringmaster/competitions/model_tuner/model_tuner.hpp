@@ -4,6 +4,8 @@
 // docs/model-tuner.md.
 #pragma once
 
+#include <yaml-cpp/yaml.h>
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -14,6 +16,7 @@
 #include "ringmaster/competitions/model_tuner/model_search.hpp"
 #include "ringmaster/competitions/numbered_tuner.hpp"
 #include "ringmaster/control/control_file.hpp"
+#include "ringmaster/control/model_tuner_config.hpp"
 #include "scales/value.hpp"
 
 namespace rm::comp {
@@ -24,6 +27,11 @@ class ModelTuner final : public NumberedTuner<std::vector<double>> {
   // Throws std::invalid_argument if cf is not a model_tuner control file or its opponent is
   // not among the players.
   explicit ModelTuner(const rm::control::ControlFile& cf);
+  // The live view's line from a json_report(): the estimated optimum with its region
+  // (model_tuner_live_line.cpp).
+  static std::vector<std::string> live_lines(const nlohmann::json& report);
+  // The simulation bench's preset `model` (model_tuner_preset.cpp; CompetitionType).
+  static std::optional<YAML::Node> simulation_preset(const std::string& name, int dims);
 
   nlohmann::json state() const override;
   void restore(const nlohmann::json& state) override;

@@ -10,7 +10,7 @@ namespace rm::comp {
 namespace {
 
 const rm::control::AllPlayAllSettings& allplayall_settings(const rm::control::ControlFile& cf) {
-  const auto* s = std::get_if<rm::control::AllPlayAllSettings>(&cf.competition);
+  const auto* s = cf.settings_if<rm::control::AllPlayAllSettings>();
   if (cf.competition_type != "allplayall" || s == nullptr)
     throw std::invalid_argument("not an allplayall control file (competition_type '" +
                                 cf.competition_type + "')");

@@ -9,7 +9,7 @@ namespace rm::comp {
 namespace {
 
 std::vector<rm::control::MatchupSettings> playoff_matchups(const rm::control::ControlFile& cf) {
-  const auto* s = std::get_if<rm::control::PlayoffSettings>(&cf.competition);
+  const auto* s = cf.settings_if<rm::control::PlayoffSettings>();
   if (cf.competition_type != "playoff" || s == nullptr)
     throw std::invalid_argument("not a playoff control file (competition_type '" +
                                 cf.competition_type + "')");
@@ -17,7 +17,7 @@ std::vector<rm::control::MatchupSettings> playoff_matchups(const rm::control::Co
 }
 
 const rm::control::PlayoffSettings& playoff_settings(const rm::control::ControlFile& cf) {
-  return std::get<rm::control::PlayoffSettings>(cf.competition);
+  return cf.settings<rm::control::PlayoffSettings>();
 }
 
 }  // namespace

@@ -17,11 +17,15 @@
 #include "ringmaster/competitions/opening_choice.hpp"
 #include "ringmaster/competitions/opening_results.hpp"
 #include "ringmaster/control/control_file.hpp"
+#include "ringmaster/control/tournament_config.hpp"
 
 namespace rm::comp {
 
 class Tournament : public Competition {
  public:
+  // The live view's lines from a json_report(): the Elo of each matchup that has games
+  // (tournament_live_lines.cpp).
+  static std::vector<std::string> live_lines(const nlohmann::json& report);
   std::optional<JobRequest> next_job() override;
   ResultLines on_result(const rm::game::GameResult& r) override;
   bool on_void(const rm::game::GameResult& r) override;

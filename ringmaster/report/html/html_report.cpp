@@ -78,14 +78,7 @@ std::string navigation(const std::string& body) {
 std::string html_report(const ReportInputs& in) {
   const std::string type = in.report.value("competition_type", std::string());
   std::string body;
-  if (type == "mc_tuner")
-    body += html::mc_tuner_sections(in);
-  else if (type == "ce_tuner")
-    body += html::ce_tuner_sections(in);
-  else if (type == "model_tuner")
-    body += html::model_tuner_sections(in);
-  else if (type == "playoff" || type == "allplayall")
-    body += html::tournament_sections(in);
+  if (const auto sections = html::type_sections(type)) body += sections(in);
   body += html::validation_section(in);
   body += html::players_section(in);
   body += html::causes_section(in);

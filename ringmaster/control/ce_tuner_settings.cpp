@@ -146,10 +146,7 @@ namespace rm::control {
 SettingsType ce_tuner_settings_type() {
   return {.name = "ce_tuner",
           .keys = detail::ce_tuner_keys(),
-          .read =
-              [](const detail::Reader& r, const detail::Mapping& top, ControlFile& control) {
-                control.competition = detail::read_ce_tuner(r, top, control);
-              },
+          .read = store_settings<detail::read_ce_tuner>,
           .tuner = tuner_part<CeTunerSettings>};
 }
 

@@ -90,10 +90,7 @@ std::vector<int> McTunerSettings::splits() const {
 SettingsType mc_tuner_settings_type() {
   return {.name = "mc_tuner",
           .keys = detail::mc_tuner_keys(),
-          .read =
-              [](const detail::Reader& r, const detail::Mapping& top, ControlFile& control) {
-                control.competition = detail::read_mc_tuner(r, top, control);
-              },
+          .read = store_settings<detail::read_mc_tuner>,
           .tuner = tuner_part<McTunerSettings>};
 }
 

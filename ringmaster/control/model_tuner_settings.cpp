@@ -124,10 +124,7 @@ namespace rm::control {
 SettingsType model_tuner_settings_type() {
   return {.name = "model_tuner",
           .keys = detail::model_tuner_keys(),
-          .read =
-              [](const detail::Reader& r, const detail::Mapping& top, ControlFile& control) {
-                control.competition = detail::read_model_tuner(r, top, control);
-              },
+          .read = store_settings<detail::read_model_tuner>,
           .tuner = tuner_part<ModelTunerSettings>};
 }
 

@@ -31,6 +31,13 @@ struct SettingsType {
       const ControlFile& control) = nullptr;
 };
 
+// For SettingsType::read, when reading the type's settings is all there is to it: stores what
+// `read(r, top, control)` returns as control.competition.
+template <auto read>
+void store_settings(const detail::Reader& r, const detail::Mapping& top, ControlFile& control) {
+  control.competition = read(r, top, control);
+}
+
 // For SettingsType::tuner: the TunerSettings that `Settings` extends.
 template <class Settings>
 TunerSettings* tuner_part(std::any& settings) {

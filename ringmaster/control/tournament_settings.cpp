@@ -269,9 +269,7 @@ SettingsType allplayall_settings_type() {
   return {.name = "allplayall",
           .keys = detail::allplayall_keys(),
           .handicap = false,
-          .read = [](const detail::Reader& r, const detail::Mapping& top, ControlFile& control) {
-            control.competition = detail::read_allplayall(r, top, control);
-          }};
+          .read = store_settings<detail::read_allplayall>};
 }
 
 }  // namespace rm::control

@@ -7,7 +7,6 @@
 #include "ringmaster/competitions/tournaments/allplayall.hpp"
 #include "ringmaster/competitions/tournaments/playoff.hpp"
 #include "ringmaster/control/ce_tuner_settings.hpp"
-#include "ringmaster/control/mc_tuner_settings.hpp"
 #include "ringmaster/control/model_tuner_settings.hpp"
 #include "ringmaster/control/tournament_settings.hpp"
 
@@ -22,10 +21,10 @@ const std::vector<CompetitionType>& competition_types() {
       {.settings = allplayall_settings_type(),
        .make = make_competition_of<AllPlayAll>,
        .live_lines = Tournament::live_lines},
-      {.settings = mc_tuner_settings_type(),
+      {.settings = McTuner::settings_type(),
        .make = make_competition_of<McTuner>,
        .live_lines = McTuner::live_lines,
-       .describe_candidates = describe_candidates,
+       .describe_candidates = McTuner::describe_candidates,
        .simulation_preset = McTuner::simulation_preset},
       {.settings = ce_tuner_settings_type(),
        .make = make_competition_of<CeTuner>,

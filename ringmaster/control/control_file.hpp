@@ -1,9 +1,9 @@
 #pragma once
 // A competition's YAML control file, loaded into typed, range-checked settings.
 // Format and every setting: docs/control-file.md.
-// The settings particular to the competition type are held as they are (each type's
-// <type>_config.hpp); load_control_file is in settings_type.hpp, and the competitions layer's
-// rm::comp::load_control_file passes it every registered type.
+// The settings particular to the competition type are held as they are (each type's struct is
+// in its folder, competitions/<type>/); load_control_file is in settings_type.hpp, and the
+// competitions layer's rm::comp::load_control_file passes it every registered type.
 #include <any>
 #include <map>
 #include <optional>
@@ -67,14 +67,5 @@ struct ControlFile {
 // A tuner's parameters as its candidates' engines see them (for their formats in reports and
 // the live view); none for a tournament.
 std::vector<rm::scales::Parameter> tuned_parameters(const ControlFile& control);
-
-// Listing for `ringmaster FILE candidates`: for each depth-1 candidate its coordinates,
-// optimiser values, formatted engine parameters, the full command (shell-quoted for display
-// only) and startup commands. Nothing is started or written.
-std::string describe_candidates(const ControlFile& control);
-
-// Display-only shell quoting: words with no special characters as they are, others in single
-// quotes ('it'"'"'s'). Never used to run anything.
-std::string shell_quote_for_display(const std::vector<std::string>& argv);
 
 }  // namespace rm::control

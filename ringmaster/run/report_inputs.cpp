@@ -5,9 +5,10 @@
 #include <map>
 #include <sstream>
 
+#include "ringmaster/competitions/mc_tuner/mc_tuner_settings.hpp"
 #include "ringmaster/competitions/validation.hpp"
-#include "ringmaster/control/mc_tuner_config.hpp"
 #include "ringmaster/control/model_tuner_config.hpp"
+#include "ringmaster/control/shell_quote.hpp"
 #include "ringmaster/game/atomic_file.hpp"
 #include "ringmaster/report/html/html_report.hpp"
 #include "ringmaster/run/ringmaster_error.hpp"
@@ -69,7 +70,7 @@ rm::report::ReportInputs gather_report_inputs(const CompetitionSession& session,
   if (const auto* model = control.settings_if<rm::control::ModelTunerSettings>())
     for (std::size_t k = 0; k < model->parameters.size() && k < in.parameter_log_scale.size(); ++k)
       in.parameter_log_scale[k] = model->parameters[k].log_scale;
-  if (const auto* mc = control.settings_if<rm::control::McTunerSettings>())
+  if (const auto* mc = control.settings_if<rm::comp::McTunerSettings>())
     in.max_depth = mc->max_depth;
 
   const std::string opponent = tuner_opponent(control);

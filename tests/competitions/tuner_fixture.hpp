@@ -6,8 +6,8 @@
 #include <string>
 
 #include "ringmaster/competitions/mc_tuner/mc_tuner.hpp"
+#include "ringmaster/competitions/mc_tuner/mc_tuner_settings.hpp"
 #include "ringmaster/control/control_file.hpp"
-#include "ringmaster/control/mc_tuner_config.hpp"
 #include "scales/scale.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -41,7 +41,7 @@ inline rm::control::ControlFile make_control(const std::string& directory,
   opponent.engine.name = "opp";
   opponent.engine.process.argv = {"/usr/games/gnugo", "--mode", "gtp"};
   cf.players["opp"] = opponent;
-  rm::control::McTunerSettings s;
+  rm::comp::McTunerSettings s;
   s.number_of_games = 100;
   s.candidate_colour = rm::control::CandidateColour::Black;
   s.opponent = "opp";
@@ -58,8 +58,8 @@ inline rm::control::ControlFile make_control(const std::string& directory,
   return cf;
 }
 
-inline rm::control::McTunerSettings& mc(rm::control::ControlFile& cf) {
-  return cf.settings<rm::control::McTunerSettings>();
+inline rm::comp::McTunerSettings& mc(rm::control::ControlFile& cf) {
+  return cf.settings<rm::comp::McTunerSettings>();
 }
 
 // The result of a job: the candidate wins or loses (or a jigo when `jigo`).

@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 #include <set>
 
-#include "ringmaster/control/mc_tuner_config.hpp"
+#include "ringmaster/competitions/mc_tuner/mc_tuner_settings.hpp"
 #include "tests/competitions/tuner_fixture.hpp"
 
 using namespace rm::comp;
@@ -47,7 +47,7 @@ TEST_CASE("in_flight_visits: none piles parallel games onto the leader, virtual_
   CHECK(std::set<std::vector<int>>(piled.begin(), piled.end()).size() == 1);
   CHECK(gomill.tree().root().in_flight == 8);  // counted, but not used for choosing
 
-  mc(cf).in_flight_visits = rm::control::InFlightVisits::VirtualLoss;
+  mc(cf).in_flight_visits = InFlightVisits::VirtualLoss;
   McTuner spread(cf);
   favour_middle(spread);  // one game at a time: the same choices as gomill's
   CHECK(spread.tree().to_json() == gomill.tree().to_json());
@@ -64,7 +64,7 @@ TEST_CASE("virtual_loss: results and void games take games out of flight",
           "[mc_tuner][virtual_loss]") {
   TempDir dir;
   auto cf = make_control(dir.path());
-  mc(cf).in_flight_visits = rm::control::InFlightVisits::VirtualLoss;
+  mc(cf).in_flight_visits = InFlightVisits::VirtualLoss;
   McTuner tuner(cf);
   std::vector<rm::game::GameJob> jobs;
   const auto paths = issue(tuner, 3, &jobs);
@@ -83,7 +83,7 @@ TEST_CASE("virtual_loss: same seed and results, same choices; a restore reissues
           "[mc_tuner][virtual_loss]") {
   TempDir dir;
   auto cf = make_control(dir.path(), 7);
-  mc(cf).in_flight_visits = rm::control::InFlightVisits::VirtualLoss;
+  mc(cf).in_flight_visits = InFlightVisits::VirtualLoss;
   McTuner a(cf);
   McTuner b(cf);
   favour_middle(a);
@@ -113,7 +113,7 @@ TEST_CASE("virtual_loss: may be switched on or off between runs", "[mc_tuner][vi
   auto cf = make_control(dir.path());
   McTuner first(cf);
   favour_middle(first);
-  mc(cf).in_flight_visits = rm::control::InFlightVisits::VirtualLoss;
+  mc(cf).in_flight_visits = InFlightVisits::VirtualLoss;
   McTuner second(cf);
   second.check_stored_definition(first.definition());  // not part of the definition
   second.restore(first.state());
@@ -128,7 +128,7 @@ TEST_CASE("virtual_visit: spreads parallel games too, keeping the win rates; alo
   McTuner gomill(cf);
   favour_middle(gomill);
   const auto piled = issue(gomill, 8);
-  mc(cf).in_flight_visits = rm::control::InFlightVisits::VirtualVisit;
+  mc(cf).in_flight_visits = InFlightVisits::VirtualVisit;
   McTuner tuner(cf);
   favour_middle(tuner);
   CHECK(tuner.tree().to_json() == gomill.tree().to_json());

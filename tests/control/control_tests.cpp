@@ -3,13 +3,16 @@
 #include <cstdlib>
 
 #include "ringmaster/competitions/competition_type.hpp"
+#include "ringmaster/competitions/mc_tuner/mc_tuner.hpp"
 #include "ringmaster/control/control_file.hpp"
-#include "ringmaster/control/mc_tuner_config.hpp"
+#include "ringmaster/control/shell_quote.hpp"
 #include "scales/grid.hpp"
 #include "test_files.hpp"
 
 using namespace rm::control;
 using rm::comp::load_control_file;
+using rm::comp::McTuner;
+using rm::comp::McTunerSettings;
 using rm::control::testing::TempDir;
 using rm::control::testing::valid_control;
 
@@ -152,7 +155,7 @@ TEST_CASE("paths: ~ expansion, relative paths with '/', bare names untouched", "
 TEST_CASE("the candidates listing shows each candidate without running anything", "[control]") {
   TempDir dir;
   ControlFile c = load_control_file(dir.write("demo.yaml", valid_control()));
-  std::string listing = describe_candidates(c);
+  std::string listing = McTuner::describe_candidates(c);
   CHECK_THAT(listing, Catch::Contains("6 candidates"));
   CHECK_THAT(listing, Catch::Contains("(0,) pl: 44"));
   CHECK_THAT(listing, Catch::Contains("(5,) pl: 2044"));
@@ -165,7 +168,8 @@ TEST_CASE("the listing reports a candidate whose scale fails, and keeps going", 
   TempDir dir;
   std::string text = valid_control();
   text.replace(text.find("\"LOG(30, 3000, integer)\""), 24, "{expression: \"sqrt(0.5-x)\"}");
-  std::string listing = describe_candidates(load_control_file(dir.write("half.yaml", text)));
+  std::string listing =
+      McTuner::describe_candidates(load_control_file(dir.write("half.yaml", text)));
   CHECK_THAT(listing, Catch::Contains("(2,) pl: 0.288675134595"));
   CHECK_THAT(listing, Catch::Contains("(3,)\n  error: expression 'sqrt(0.5-x)' gives nan"));
   CHECK_THAT(listing, Catch::Contains("(5,)\n  error:"));

@@ -3,12 +3,14 @@
 #include <filesystem>
 
 #include "ringmaster/competitions/competition_type.hpp"
+#include "ringmaster/competitions/mc_tuner/mc_tuner.hpp"
 #include "ringmaster/control/control_file.hpp"
-#include "ringmaster/control/mc_tuner_config.hpp"
 #include "scales/grid.hpp"
 
 using namespace rm::control;
 using rm::comp::load_control_file;
+using rm::comp::McTuner;
+using rm::comp::McTunerSettings;
 
 TEST_CASE("every control example loads", "[examples]") {
   int loaded = 0;
@@ -17,7 +19,7 @@ TEST_CASE("every control example loads", "[examples]") {
     if (entry.path().extension() != ".yaml") continue;
     INFO(entry.path().string());
     ControlFile c = load_control_file(entry.path().string());
-    if (c.competition_type == "mc_tuner") CHECK_FALSE(describe_candidates(c).empty());
+    if (c.competition_type == "mc_tuner") CHECK_FALSE(McTuner::describe_candidates(c).empty());
     ++loaded;
   }
   CHECK(loaded >= 4);
@@ -26,7 +28,7 @@ TEST_CASE("every control example loads", "[examples]") {
 TEST_CASE("demo_ringbot samples", "[examples]") {
   ControlFile c =
       load_control_file(std::string(RM_SOURCE_DIR) + "/control_examples/demo_ringbot.yaml");
-  std::string listing = describe_candidates(c);
+  std::string listing = McTuner::describe_candidates(c);
   CHECK_THAT(listing, Catch::Contains("(0,) pl: 40\n"));
   CHECK_THAT(listing, Catch::Contains("(5,) pl: 747\n"));
   CHECK(c.players.at("ringbot-100").engine.process.argv[0] == "ringbot");

@@ -4,13 +4,14 @@
 #include <sstream>
 
 #include "ringmaster/competitions/competition_type.hpp"
+#include "ringmaster/competitions/mc_tuner/mc_tuner_settings.hpp"
 #include "ringmaster/control/control_file.hpp"
-#include "ringmaster/control/mc_tuner_config.hpp"
 #include "scales/grid.hpp"
 #include "test_files.hpp"
 
 using namespace rm::control;
 using rm::comp::load_control_file;
+using rm::comp::McTunerSettings;
 using rm::control::testing::TempDir;
 using rm::scales::Value;
 

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "ringmaster/control/mc_tuner_config.hpp"
+#include "ringmaster/competitions/mc_tuner/mc_tuner_settings.hpp"
 #include "ringmaster/control/model_tuner_config.hpp"
 #include "ringmaster/simulation/paired.hpp"
 #include "ringmaster/simulation/problem.hpp"
@@ -313,16 +313,16 @@ TEST_CASE("simulation: mcNv is mcN with virtual loss, deterministic with games i
           "[simulation][virtual_loss]") {
   const auto plain = simulation_control_file("mc8", 1, 1000);
   const auto with_loss = simulation_control_file("mc8v", 1, 1000);
-  const auto& p = plain.settings<rm::control::McTunerSettings>();
-  const auto& v = with_loss.settings<rm::control::McTunerSettings>();
-  CHECK(p.in_flight_visits == rm::control::InFlightVisits::None);
-  CHECK(v.in_flight_visits == rm::control::InFlightVisits::VirtualLoss);
+  const auto& p = plain.settings<rm::comp::McTunerSettings>();
+  const auto& v = with_loss.settings<rm::comp::McTunerSettings>();
+  CHECK(p.in_flight_visits == rm::comp::InFlightVisits::None);
+  CHECK(v.in_flight_visits == rm::comp::InFlightVisits::VirtualLoss);
   CHECK(v.splits() == p.splits());
-  CHECK(simulation_control_file("mc16v", 2, 10).settings<rm::control::McTunerSettings>().splits() ==
+  CHECK(simulation_control_file("mc16v", 2, 10).settings<rm::comp::McTunerSettings>().splits() ==
         std::vector<int>{16, 16});
   CHECK(simulation_control_file("mc8vv", 1, 10)
-            .settings<rm::control::McTunerSettings>()
-            .in_flight_visits == rm::control::InFlightVisits::VirtualVisit);
+            .settings<rm::comp::McTunerSettings>()
+            .in_flight_visits == rm::comp::InFlightVisits::VirtualVisit);
   CHECK_THROWS_WITH(simulation_control_file("mcv", 1, 10), Catch::Contains("unknown tuner 'mcv'"));
   CHECK_THROWS_WITH(simulation_control_file("mcvv", 1, 10),
                     Catch::Contains("unknown tuner 'mcvv'"));
@@ -355,9 +355,9 @@ TEST_CASE("simulation: a user's validation setting is dropped (its games are not
                                      "parameters:\n"
                                      "  - {code: x, scale: 'LINEAR(-1, 1)', split: 8}\n");
   auto control = simulation_control_file(path, 1, 300);
-  const auto& s = control.settings<rm::control::McTunerSettings>();
+  const auto& s = control.settings<rm::comp::McTunerSettings>();
   CHECK_FALSE(s.validation.enabled());
-  CHECK(s.in_flight_visits == rm::control::InFlightVisits::VirtualLoss);
+  CHECK(s.in_flight_visits == rm::comp::InFlightVisits::VirtualLoss);
   const auto run = simulate_run(control, builtin_problem("log"), 4, {300}, 1);
   CHECK(run.games == 300);
 }

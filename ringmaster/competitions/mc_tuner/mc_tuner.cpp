@@ -11,22 +11,22 @@
 namespace rm::comp {
 namespace {
 
-const rm::control::McTunerSettings& mc_settings_of(const rm::control::ControlFile& cf) {
-  const auto* settings = cf.settings_if<rm::control::McTunerSettings>();
+const McTunerSettings& mc_settings_of(const rm::control::ControlFile& cf) {
+  const auto* settings = cf.settings_if<McTunerSettings>();
   if (cf.competition_type != "mc_tuner" || settings == nullptr)
     throw std::invalid_argument("not an mc_tuner control file (competition_type '" +
                                 cf.competition_type + "')");
   return *settings;
 }
 
-McTreeSettings tree_settings_of(const rm::control::McTunerSettings& s) {
+McTreeSettings tree_settings_of(const McTunerSettings& s) {
   return McTreeSettings{s.splits(),
                         s.initial_visits,
                         s.initial_wins,
                         s.max_depth,
                         s.exploration_coefficient,
-                        s.in_flight_visits == rm::control::InFlightVisits::VirtualLoss,
-                        s.in_flight_visits == rm::control::InFlightVisits::VirtualVisit};
+                        s.in_flight_visits == InFlightVisits::VirtualLoss,
+                        s.in_flight_visits == InFlightVisits::VirtualVisit};
 }
 
 }  // namespace

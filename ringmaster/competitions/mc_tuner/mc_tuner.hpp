@@ -12,9 +12,10 @@
 #include <vector>
 
 #include "ringmaster/competitions/mc_tuner/mc_tree.hpp"
+#include "ringmaster/competitions/mc_tuner/mc_tuner_settings.hpp"
 #include "ringmaster/competitions/numbered_tuner.hpp"
 #include "ringmaster/control/control_file.hpp"
-#include "ringmaster/control/mc_tuner_config.hpp"
+#include "ringmaster/control/settings_type.hpp"
 #include "scales/grid.hpp"
 #include "scales/value.hpp"
 
@@ -26,6 +27,12 @@ class McTuner final : public NumberedTuner<std::vector<int>> {
   // Throws std::invalid_argument if cf is not an mc_tuner control file or its opponent is
   // not among the players.
   explicit McTuner(const rm::control::ControlFile& cf);
+  // The settings of an mc_tuner and their reader (mc_tuner_settings.cpp).
+  static rm::control::SettingsType settings_type();
+  // Listing for `ringmaster FILE candidates`: for each depth-1 candidate its coordinates,
+  // optimiser values, formatted engine parameters, the full command (shell-quoted for display
+  // only) and startup commands. Nothing is started or written (mc_tuner_candidates.cpp).
+  static std::string describe_candidates(const rm::control::ControlFile& control);
   // The live view's line from a json_report(): the best candidate now (mc_tuner_live_line.cpp).
   static std::vector<std::string> live_lines(const nlohmann::json& report);
   // The simulation bench's presets mcN, mcNv and mcNvv: the split N, with in_flight_visits
@@ -72,7 +79,7 @@ class McTuner final : public NumberedTuner<std::vector<int>> {
   std::string static_description() const;
   std::string main_report() const;
 
-  rm::control::McTunerSettings settings_;
+  McTunerSettings settings_;
   McTree tree_;
   bool last_event_was_result_ = false;
 };

@@ -1,13 +1,19 @@
-// mc_tuner settings (what every tuner shares is read by tuner_settings.cpp).
-#include "ringmaster/control/mc_tuner_settings.hpp"
+// mc_tuner settings (what every tuner shares is read by control/tuner_settings.cpp).
+#include "ringmaster/competitions/mc_tuner/mc_tuner_settings.hpp"
 
 #include <cmath>
 
+#include "ringmaster/competitions/mc_tuner/mc_tuner.hpp"
 #include "ringmaster/control/parameters.hpp"
+#include "ringmaster/control/settings_type.hpp"
 #include "ringmaster/control/tuner_settings.hpp"
 #include "scales/grid.hpp"
 
-namespace rm::control::detail {
+namespace rm::comp {
+namespace {
+
+using namespace rm::control;          // ControlFile and the settings every tuner has
+using namespace rm::control::detail;  // the YAML reader and its helpers
 
 const std::vector<std::string>& mc_tuner_keys() {
   static const std::vector<std::string> keys{"number_of_games",
@@ -79,19 +85,17 @@ McTunerSettings read_mc_tuner(const Reader& r, const Mapping& top, const Control
   return s;
 }
 
-}  // namespace rm::control::detail
-
-namespace rm::control {
+}  // namespace
 
 std::vector<int> McTunerSettings::splits() const {
   return rm::scales::splits_of(parameters);
 }
 
-SettingsType mc_tuner_settings_type() {
+rm::control::SettingsType McTuner::settings_type() {
   return {.name = "mc_tuner",
-          .keys = detail::mc_tuner_keys(),
-          .read = store_settings<detail::read_mc_tuner>,
-          .tuner = tuner_part<McTunerSettings>};
+          .keys = mc_tuner_keys(),
+          .read = rm::control::store_settings<read_mc_tuner>,
+          .tuner = rm::control::tuner_part<McTunerSettings>};
 }
 
-}  // namespace rm::control
+}  // namespace rm::comp

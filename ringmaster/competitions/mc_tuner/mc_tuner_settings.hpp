@@ -8,11 +8,11 @@
 #include "ringmaster/control/tuner_config.hpp"
 #include "scales/parameter.hpp"
 
-namespace rm::control {
+namespace rm::comp {
 
 enum class InFlightVisits { None, VirtualLoss, VirtualVisit };
 
-struct McTunerSettings : TunerSettings {
+struct McTunerSettings : rm::control::TunerSettings {
   std::optional<int> number_of_games;  // none = unlimited
   std::vector<rm::scales::Parameter> parameters;
   double exploration_coefficient = 0.0;
@@ -30,4 +30,4 @@ struct McTunerSettings : TunerSettings {
   std::vector<int> splits() const;  // one per parameter
 };
 
-}  // namespace rm::control
+}  // namespace rm::comp

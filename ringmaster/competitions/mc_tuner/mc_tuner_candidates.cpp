@@ -1,37 +1,12 @@
-// The `candidates` listing: what each depth-1 candidate would run, without running it.
+// The mc_tuner's `candidates` listing: what each depth-1 candidate would run, without running
+// it.
 #include <cstdio>
 
-#include "ringmaster/control/control_file.hpp"
-#include "ringmaster/control/mc_tuner_config.hpp"
+#include "ringmaster/competitions/mc_tuner/mc_tuner.hpp"
+#include "ringmaster/control/shell_quote.hpp"
 #include "scales/grid.hpp"
 
-namespace rm::control {
-
-std::string shell_quote_for_display(const std::vector<std::string>& argv) {
-  std::string out;
-  for (const auto& word : argv) {
-    if (!out.empty()) out += ' ';
-    bool plain = !word.empty();
-    for (char c : word) {
-      bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                std::string_view("-_./:=+,@%").find(c) != std::string_view::npos;
-      if (!ok) plain = false;
-    }
-    if (plain) {
-      out += word;
-      continue;
-    }
-    out += '\'';
-    for (char c : word) {
-      if (c == '\'')
-        out += "'\"'\"'";
-      else
-        out += c;
-    }
-    out += '\'';
-  }
-  return out;
-}
+namespace rm::comp {
 
 namespace {
 
@@ -47,7 +22,7 @@ std::string format_optimiser(const std::vector<double>& point) {
 
 }  // namespace
 
-std::string describe_candidates(const ControlFile& control) {
+std::string McTuner::describe_candidates(const rm::control::ControlFile& control) {
   const auto& s = control.settings<McTunerSettings>();
   std::vector<int> splits = s.splits();
   int count = rm::scales::branching_factor(splits);
@@ -60,20 +35,22 @@ std::string describe_candidates(const ControlFile& control) {
     out += "parameter " + p.code + ": " + p.scale->describe() + " split " +
            std::to_string(p.split) + "\n";
   out += "opponent: " + s.opponent + " (" +
-         shell_quote_for_display(control.players.at(s.opponent).engine.process.argv) + ")\n";
+         rm::control::shell_quote_for_display(control.players.at(s.opponent).engine.process.argv) +
+         ")\n";
   constexpr int kMaxListed = 1000;
   for (int i = 0; i < count && i < kMaxListed; ++i) {
     std::vector<int> path{i};
     out += "\n" + rm::scales::format_path(path, splits);
     try {
       std::vector<rm::scales::Value> values = rm::scales::engine_values(path, s.parameters);
-      std::string files_dir = candidate_files_dir(control.directory, control.code, path, splits);
+      std::string files_dir =
+          rm::control::candidate_files_dir(control.directory, control.code, path, splits);
       rm::game::PlayerSpec spec = s.candidate.render_spec(values, "candidate", files_dir);
       out += " " + rm::scales::format_engine_parameters(s.parameters, values) + "\n";
       out += "  optimiser: " + format_optimiser(rm::scales::optimiser_point(path, splits)) + "\n";
-      out += "  command: " + shell_quote_for_display(spec.engine.process.argv) + "\n";
+      out += "  command: " + rm::control::shell_quote_for_display(spec.engine.process.argv) + "\n";
       for (const auto& cmd : spec.engine.startup_gtp_commands)
-        out += "  startup: " + shell_quote_for_display(cmd) + "\n";
+        out += "  startup: " + rm::control::shell_quote_for_display(cmd) + "\n";
       for (const auto& [k, v] : spec.engine.process.environ)
         out += "  environ: " + k + "=" + v + "\n";
       for (const auto& f : s.candidate.files_to_write(values, files_dir))
@@ -88,4 +65,4 @@ std::string describe_candidates(const ControlFile& control) {
   return out;
 }
 
-}  // namespace rm::control
+}  // namespace rm::comp

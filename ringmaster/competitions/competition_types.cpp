@@ -6,8 +6,6 @@
 #include "ringmaster/competitions/model_tuner/model_tuner.hpp"
 #include "ringmaster/competitions/tournaments/allplayall.hpp"
 #include "ringmaster/competitions/tournaments/playoff.hpp"
-#include "ringmaster/control/ce_tuner_settings.hpp"
-#include "ringmaster/control/model_tuner_settings.hpp"
 #include "ringmaster/control/tournament_settings.hpp"
 
 namespace rm::comp {
@@ -26,12 +24,12 @@ const std::vector<CompetitionType>& competition_types() {
        .live_lines = McTuner::live_lines,
        .describe_candidates = McTuner::describe_candidates,
        .simulation_preset = McTuner::simulation_preset},
-      {.settings = ce_tuner_settings_type(),
+      {.settings = CeTuner::settings_type(),
        .make = make_competition_of<CeTuner>,
        .live_lines = CeTuner::live_lines,
        .simulation_preset = CeTuner::simulation_preset,
        .set_simulation_games = CeTuner::set_simulation_games},
-      {.settings = model_tuner_settings_type(),
+      {.settings = ModelTuner::settings_type(),
        .make = make_competition_of<ModelTuner>,
        .live_lines = ModelTuner::live_lines,
        .simulation_preset = ModelTuner::simulation_preset},

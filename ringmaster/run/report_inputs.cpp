@@ -6,8 +6,8 @@
 #include <sstream>
 
 #include "ringmaster/competitions/mc_tuner/mc_tuner_settings.hpp"
+#include "ringmaster/competitions/model_tuner/model_tuner_settings.hpp"
 #include "ringmaster/competitions/validation.hpp"
-#include "ringmaster/control/model_tuner_config.hpp"
 #include "ringmaster/control/shell_quote.hpp"
 #include "ringmaster/game/atomic_file.hpp"
 #include "ringmaster/report/html/html_report.hpp"
@@ -67,7 +67,7 @@ rm::report::ReportInputs gather_report_inputs(const CompetitionSession& session,
     in.parameter_codes.push_back(p.code);
     in.parameter_log_scale.push_back(p.scale && p.scale->definition().value("type", "") == "LOG");
   }
-  if (const auto* model = control.settings_if<rm::control::ModelTunerSettings>())
+  if (const auto* model = control.settings_if<rm::comp::ModelTunerSettings>())
     for (std::size_t k = 0; k < model->parameters.size() && k < in.parameter_log_scale.size(); ++k)
       in.parameter_log_scale[k] = model->parameters[k].log_scale;
   if (const auto* mc = control.settings_if<rm::comp::McTunerSettings>())

@@ -5,7 +5,7 @@
 #include <map>
 
 #include "ringmaster/competitions/ce_tuner/ce_tuner.hpp"
-#include "ringmaster/control/ce_tuner_config.hpp"
+#include "ringmaster/competitions/ce_tuner/ce_tuner_settings.hpp"
 #include "scales/scale.hpp"
 #include "tests/competitions/tuner_fixture.hpp"
 
@@ -16,10 +16,10 @@ using rm::comp::test::void_for;
 
 namespace {
 
-rm::control::CeParameter ce_parameter(const std::string& code, double mean, double variance,
-                                      const std::string& transform = "x", bool integer = false,
-                                      const std::string& format = "") {
-  rm::control::CeParameter p;
+rm::comp::CeParameter ce_parameter(const std::string& code, double mean, double variance,
+                                   const std::string& transform = "x", bool integer = false,
+                                   const std::string& format = "") {
+  rm::comp::CeParameter p;
   p.engine.code = code;
   p.engine.scale = rm::scales::make_expression(transform, integer);
   p.engine.format = format.empty() ? rm::scales::default_format(code) : format;
@@ -43,7 +43,7 @@ rm::control::ControlFile ce_control(const std::string& directory, std::uint64_t 
   opponent.engine.name = "opp";
   opponent.engine.process.argv = {"/bin/ringbot", "--playouts", "50"};
   cf.players["opp"] = opponent;
-  rm::control::CeTunerSettings s;
+  rm::comp::CeTunerSettings s;
   s.candidate_colour = rm::control::CandidateColour::Black;
   s.opponent = "opp";
   s.parameters = {ce_parameter("pl", 2.0, 0.25, "10^x", true, "pl: %d"),
@@ -61,8 +61,8 @@ rm::control::ControlFile ce_control(const std::string& directory, std::uint64_t 
   return cf;
 }
 
-rm::control::CeTunerSettings& ce(rm::control::ControlFile& cf) {
-  return cf.settings<rm::control::CeTunerSettings>();
+rm::comp::CeTunerSettings& ce(rm::control::ControlFile& cf) {
+  return cf.settings<rm::comp::CeTunerSettings>();
 }
 
 // Plays every job available now; `wins(sample, round)` says whether the candidate wins.

@@ -6,8 +6,8 @@
 
 #include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/competitions/model_tuner/model_tuner.hpp"
+#include "ringmaster/competitions/model_tuner/model_tuner_settings.hpp"
 #include "ringmaster/competitions/model_tuner/quadratic_model.hpp"
-#include "ringmaster/control/model_tuner_config.hpp"
 #include "tests/support/temp_dir.hpp"
 
 using namespace rm::comp;
@@ -293,7 +293,7 @@ TEST_CASE("model_tuner: candidates are in range, integer values whole", "[model_
 TEST_CASE("model_tuner: finds the optimum of a synthetic problem", "[model_tuner]") {
   rm::test::TempDir dir;
   auto cf = model_control(dir);
-  cf.settings<rm::control::ModelTunerSettings>().number_of_games = 3000;
+  cf.settings<rm::comp::ModelTunerSettings>().number_of_games = 3000;
   ModelTuner tuner(cf);
   std::mt19937_64 rng(1);
   play(tuner, 3000, rng);
@@ -399,7 +399,7 @@ TEST_CASE("model_tuner: a changed parameter range is refused on resume", "[model
   rm::test::TempDir dir;
   ModelTuner tuner(model_control(dir));
   auto cf = model_control(dir);
-  auto& p = cf.settings<rm::control::ModelTunerSettings>().parameters[1];
+  auto& p = cf.settings<rm::comp::ModelTunerSettings>().parameters[1];
   p.upper = 2.0;
   ModelTuner changed(cf);
   CHECK_THROWS_WITH(changed.check_stored_definition(tuner.definition()),

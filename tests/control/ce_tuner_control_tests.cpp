@@ -2,12 +2,13 @@
 // every error with its file:line:column and setting.
 #include <catch2/catch.hpp>
 
+#include "ringmaster/competitions/ce_tuner/ce_tuner_settings.hpp"
 #include "ringmaster/competitions/competition_type.hpp"
-#include "ringmaster/control/ce_tuner_config.hpp"
 #include "ringmaster/control/control_file.hpp"
 #include "test_files.hpp"
 
 using namespace rm::control;
+using rm::comp::CeTunerSettings;
 using rm::comp::load_control_file;
 using rm::control::testing::TempDir;
 

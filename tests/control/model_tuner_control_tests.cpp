@@ -3,12 +3,13 @@
 #include <catch2/catch.hpp>
 
 #include "ringmaster/competitions/competition_type.hpp"
+#include "ringmaster/competitions/model_tuner/model_tuner_settings.hpp"
 #include "ringmaster/control/control_file.hpp"
-#include "ringmaster/control/model_tuner_config.hpp"
 #include "test_files.hpp"
 
 using namespace rm::control;
 using rm::comp::load_control_file;
+using rm::comp::ModelTunerSettings;
 using rm::control::testing::TempDir;
 
 namespace {

@@ -2,17 +2,19 @@
 // tuner's `validation`, with their defaults and errors (file:line:column and the setting).
 #include <catch2/catch.hpp>
 
+#include "ringmaster/competitions/ce_tuner/ce_tuner_settings.hpp"
 #include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/competitions/mc_tuner/mc_tuner_settings.hpp"
-#include "ringmaster/control/ce_tuner_config.hpp"
+#include "ringmaster/competitions/model_tuner/model_tuner_settings.hpp"
 #include "ringmaster/control/control_file.hpp"
-#include "ringmaster/control/model_tuner_config.hpp"
 #include "test_files.hpp"
 
 using namespace rm::control;
+using rm::comp::CeTunerSettings;
 using rm::comp::InFlightVisits;
 using rm::comp::load_control_file;
 using rm::comp::McTunerSettings;
+using rm::comp::ModelTunerSettings;
 using rm::control::testing::TempDir;
 using rm::control::testing::valid_control;
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "ringmaster/competitions/mc_tuner/mc_tuner_settings.hpp"
-#include "ringmaster/control/model_tuner_config.hpp"
+#include "ringmaster/competitions/model_tuner/model_tuner_settings.hpp"
 #include "ringmaster/simulation/paired.hpp"
 #include "ringmaster/simulation/problem.hpp"
 #include "ringmaster/simulation/simulated_run.hpp"
@@ -112,7 +112,7 @@ TEST_CASE("simulation: a user's control file supplies the tuner settings", "[sim
                                      "  - {code: a, lower: -1, upper: 1}\n"
                                      "  - {code: b, lower: -1, upper: 1}\n");
   auto control = simulation_control_file(path, 2, 300);
-  CHECK(control.settings<rm::control::ModelTunerSettings>().region_scale == 0.5);
+  CHECK(control.settings<rm::comp::ModelTunerSettings>().region_scale == 0.5);
   CHECK_THROWS_WITH(simulation_control_file(path, 1, 300),
                     Catch::Contains("has 2 parameters; the problem has 1"));
 }

@@ -12,15 +12,15 @@
 namespace rm::comp {
 namespace {
 
-const rm::control::CeTunerSettings& ce_settings_of(const rm::control::ControlFile& cf) {
-  const auto* settings = cf.settings_if<rm::control::CeTunerSettings>();
+const CeTunerSettings& ce_settings_of(const rm::control::ControlFile& cf) {
+  const auto* settings = cf.settings_if<CeTunerSettings>();
   if (cf.competition_type != "ce_tuner" || settings == nullptr)
     throw std::invalid_argument("not a ce_tuner control file (competition_type '" +
                                 cf.competition_type + "')");
   return *settings;
 }
 
-std::vector<Gaussian> initial_distribution(const rm::control::CeTunerSettings& s) {
+std::vector<Gaussian> initial_distribution(const CeTunerSettings& s) {
   std::vector<Gaussian> d;
   for (const auto& p : s.parameters) d.push_back({p.initial_mean, p.initial_variance});
   return d;

@@ -13,10 +13,11 @@
 #include <vector>
 
 #include "ringmaster/competitions/ce_tuner/ce_tuner_distribution.hpp"
+#include "ringmaster/competitions/ce_tuner/ce_tuner_settings.hpp"
 #include "ringmaster/competitions/game_numbers.hpp"
 #include "ringmaster/competitions/tuner_shell.hpp"
-#include "ringmaster/control/ce_tuner_config.hpp"
 #include "ringmaster/control/control_file.hpp"
+#include "ringmaster/control/settings_type.hpp"
 #include "scales/value.hpp"
 
 namespace rm::comp {
@@ -48,6 +49,8 @@ struct CeGenerationRecord {
 // voided once is replayed, a second time halts the run (gomill's rule).
 class CeTuner final : public TunerShell {
  public:
+  // The settings of a ce_tuner and their reader (ce_tuner_settings.cpp).
+  static rm::control::SettingsType settings_type();
   // The live view's line from a json_report(): the distribution's mean and the latest
   // generation's best sample (ce_tuner_live_line.cpp).
   static std::vector<std::string> live_lines(const nlohmann::json& report);
@@ -119,7 +122,7 @@ class CeTuner final : public TunerShell {
   // The samples table, at most `limit` rows.
   std::string samples_report(std::size_t limit = static_cast<std::size_t>(-1)) const;
 
-  rm::control::CeTunerSettings settings_;
+  CeTunerSettings settings_;
   std::vector<rm::scales::Parameter> engine_parameters_;
   int generation_ = 0;
   std::vector<Gaussian>

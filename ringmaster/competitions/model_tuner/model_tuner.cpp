@@ -12,15 +12,15 @@
 namespace rm::comp {
 namespace {
 
-const rm::control::ModelTunerSettings& model_settings_of(const rm::control::ControlFile& cf) {
-  const auto* settings = cf.settings_if<rm::control::ModelTunerSettings>();
+const ModelTunerSettings& model_settings_of(const rm::control::ControlFile& cf) {
+  const auto* settings = cf.settings_if<ModelTunerSettings>();
   if (cf.competition_type != "model_tuner" || settings == nullptr)
     throw std::invalid_argument("not a model_tuner control file (competition_type '" +
                                 cf.competition_type + "')");
   return *settings;
 }
 
-model::SearchSettings search_settings_of(const rm::control::ModelTunerSettings& s) {
+model::SearchSettings search_settings_of(const ModelTunerSettings& s) {
   model::SearchSettings search;
   search.dims = static_cast<int>(s.parameters.size());
   search.region_scale = s.region_scale;

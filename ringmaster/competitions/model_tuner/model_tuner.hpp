@@ -14,9 +14,10 @@
 #include <vector>
 
 #include "ringmaster/competitions/model_tuner/model_search.hpp"
+#include "ringmaster/competitions/model_tuner/model_tuner_settings.hpp"
 #include "ringmaster/competitions/numbered_tuner.hpp"
 #include "ringmaster/control/control_file.hpp"
-#include "ringmaster/control/model_tuner_config.hpp"
+#include "ringmaster/control/settings_type.hpp"
 #include "scales/value.hpp"
 
 namespace rm::comp {
@@ -27,6 +28,8 @@ class ModelTuner final : public NumberedTuner<std::vector<double>> {
   // Throws std::invalid_argument if cf is not a model_tuner control file or its opponent is
   // not among the players.
   explicit ModelTuner(const rm::control::ControlFile& cf);
+  // The settings of a model_tuner and their reader (model_tuner_settings.cpp).
+  static rm::control::SettingsType settings_type();
   // The live view's line from a json_report(): the estimated optimum with its region
   // (model_tuner_live_line.cpp).
   static std::vector<std::string> live_lines(const nlohmann::json& report);
@@ -76,7 +79,7 @@ class ModelTuner final : public NumberedTuner<std::vector<double>> {
   std::string main_report() const;
   std::vector<std::string> codes() const;
 
-  rm::control::ModelTunerSettings settings_;
+  ModelTunerSettings settings_;
   std::vector<rm::scales::Parameter> engine_parameters_;
   model::ModelSearch search_;
   int wins_ = 0, no_winner_ = 0;                // over finished games

@@ -1,15 +1,21 @@
 // ce_tuner settings: gomill's cem_tuners.py settings, checks and messages, in YAML; the
 // candidate template is the mc_tuner's (same keys, same placeholder rules).
-#include "ringmaster/control/ce_tuner_settings.hpp"
+#include "ringmaster/competitions/ce_tuner/ce_tuner_settings.hpp"
 
 #include <set>
 
+#include "ringmaster/competitions/ce_tuner/ce_tuner.hpp"
 #include "ringmaster/control/parameters.hpp"
+#include "ringmaster/control/settings_type.hpp"
 #include "ringmaster/control/tuner_settings.hpp"
 #include "scales/python_format.hpp"
 #include "scales/scale.hpp"
 
-namespace rm::control::detail {
+namespace rm::comp {
+namespace {
+
+using namespace rm::control;          // ControlFile and the settings every tuner has
+using namespace rm::control::detail;  // the YAML reader and its helpers
 
 const std::vector<std::string>& ce_tuner_keys() {
   static const std::vector<std::string> keys{"candidate_colour",
@@ -25,8 +31,6 @@ const std::vector<std::string>& ce_tuner_keys() {
                                              "validation"};
   return keys;
 }
-
-namespace {
 
 // Samples (and their statistics) live in memory and in the state saved with every game, so an
 // absurd generation size is refused here rather than failing later.
@@ -112,8 +116,6 @@ double read_proportion(const Reader& r, const Field& f) {
   return v;
 }
 
-}  // namespace
-
 CeTunerSettings read_ce_tuner(const Reader& r, const Mapping& top, const ControlFile& control) {
   CeTunerSettings s;
   // gomill's order: the plain settings first, then opponent, parameters and the candidate.
@@ -139,15 +141,13 @@ CeTunerSettings read_ce_tuner(const Reader& r, const Mapping& top, const Control
   return s;
 }
 
-}  // namespace rm::control::detail
+}  // namespace
 
-namespace rm::control {
-
-SettingsType ce_tuner_settings_type() {
+rm::control::SettingsType CeTuner::settings_type() {
   return {.name = "ce_tuner",
-          .keys = detail::ce_tuner_keys(),
-          .read = store_settings<detail::read_ce_tuner>,
-          .tuner = tuner_part<CeTunerSettings>};
+          .keys = ce_tuner_keys(),
+          .read = rm::control::store_settings<read_ce_tuner>,
+          .tuner = rm::control::tuner_part<CeTunerSettings>};
 }
 
-}  // namespace rm::control
+}  // namespace rm::comp

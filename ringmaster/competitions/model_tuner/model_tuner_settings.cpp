@@ -1,16 +1,22 @@
 // model_tuner settings: ranges instead of grids; the candidate template, opponent, colour and
 // seed are read as for the other tuners (tuner_settings.cpp).
-#include "ringmaster/control/model_tuner_settings.hpp"
+#include "ringmaster/competitions/model_tuner/model_tuner_settings.hpp"
 
 #include <cmath>
 #include <set>
 
+#include "ringmaster/competitions/model_tuner/model_tuner.hpp"
 #include "ringmaster/control/parameters.hpp"
+#include "ringmaster/control/settings_type.hpp"
 #include "ringmaster/control/tuner_settings.hpp"
 #include "scales/python_format.hpp"
 #include "scales/scale.hpp"
 
-namespace rm::control::detail {
+namespace rm::comp {
+namespace {
+
+using namespace rm::control;          // ControlFile and the settings every tuner has
+using namespace rm::control::detail;  // the YAML reader and its helpers
 
 const std::vector<std::string>& model_tuner_keys() {
   static const std::vector<std::string> keys{
@@ -19,8 +25,6 @@ const std::vector<std::string>& model_tuner_keys() {
       "thompson_share",  "cell_share",       "validation"};
   return keys;
 }
-
-namespace {
 
 ModelParameter read_model_parameter(const Reader& r, const Field& item,
                                     std::set<std::string>& seen) {
@@ -69,8 +73,6 @@ ModelParameter read_model_parameter(const Reader& r, const Field& item,
   return p;
 }
 
-}  // namespace
-
 ModelTunerSettings read_model_tuner(const Reader& r, const Mapping& top,
                                     const ControlFile& control) {
   ModelTunerSettings s;
@@ -117,15 +119,13 @@ ModelTunerSettings read_model_tuner(const Reader& r, const Mapping& top,
   return s;
 }
 
-}  // namespace rm::control::detail
+}  // namespace
 
-namespace rm::control {
-
-SettingsType model_tuner_settings_type() {
+rm::control::SettingsType ModelTuner::settings_type() {
   return {.name = "model_tuner",
-          .keys = detail::model_tuner_keys(),
-          .read = store_settings<detail::read_model_tuner>,
-          .tuner = tuner_part<ModelTunerSettings>};
+          .keys = model_tuner_keys(),
+          .read = rm::control::store_settings<read_model_tuner>,
+          .tuner = rm::control::tuner_part<ModelTunerSettings>};
 }
 
-}  // namespace rm::control
+}  // namespace rm::comp

@@ -9,7 +9,7 @@
 #include "ringmaster/control/tuner_config.hpp"
 #include "scales/parameter.hpp"
 
-namespace rm::control {
+namespace rm::comp {
 
 // One dimension of the Gaussian (gomill's ce_tuner Parameter). The engine value is
 // `engine.scale->at(optimiser value)`: the scale is the parameter's `transform` (a muparser
@@ -21,7 +21,7 @@ struct CeParameter {
   double initial_variance = 0.0;  // >= 0
 };
 
-struct CeTunerSettings : TunerSettings {
+struct CeTunerSettings : rm::control::TunerSettings {
   std::vector<CeParameter> parameters;
   int number_of_generations = 1;
   int samples_per_generation = 1;
@@ -37,4 +37,4 @@ struct CeTunerSettings : TunerSettings {
   }
 };
 
-}  // namespace rm::control
+}  // namespace rm::comp

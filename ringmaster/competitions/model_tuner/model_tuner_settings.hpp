@@ -10,7 +10,7 @@
 #include "ringmaster/control/tuner_config.hpp"
 #include "scales/parameter.hpp"
 
-namespace rm::control {
+namespace rm::comp {
 
 // One parameter: a range on a LINEAR or LOG scale, real or integer. The search works in
 // normalised coordinates u in [-1, 1]; `engine.scale` maps (u + 1) / 2 to the engine value.
@@ -21,7 +21,7 @@ struct ModelParameter {
   bool integer = false;
 };
 
-struct ModelTunerSettings : TunerSettings {
+struct ModelTunerSettings : rm::control::TunerSettings {
   std::optional<int> number_of_games;  // none = unlimited
   std::vector<ModelParameter> parameters;
   // Two or more parameters: the sampling region's half-width is region_scale * n^(-1/6) of the
@@ -42,4 +42,4 @@ struct ModelTunerSettings : TunerSettings {
 // At most this many parameters (the quadratic model has 1 + d + d(d+1)/2 coefficients).
 inline constexpr int kMaxModelParameters = 8;
 
-}  // namespace rm::control
+}  // namespace rm::comp

@@ -6,17 +6,15 @@
 #include "ringmaster/competitions/model_tuner/model_tuner.hpp"
 #include "ringmaster/competitions/tournaments/allplayall.hpp"
 #include "ringmaster/competitions/tournaments/playoff.hpp"
-#include "ringmaster/control/tournament_settings.hpp"
 
 namespace rm::comp {
 
 const std::vector<CompetitionType>& competition_types() {
-  using namespace rm::control;
   static const std::vector<CompetitionType> types{
-      {.settings = playoff_settings_type(),
+      {.settings = Playoff::settings_type(),
        .make = make_competition_of<Playoff>,
        .live_lines = Tournament::live_lines},
-      {.settings = allplayall_settings_type(),
+      {.settings = AllPlayAll::settings_type(),
        .make = make_competition_of<AllPlayAll>,
        .live_lines = Tournament::live_lines},
       {.settings = McTuner::settings_type(),

@@ -7,8 +7,8 @@
 #include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/competitions/tournaments/allplayall.hpp"
 #include "ringmaster/competitions/tournaments/playoff.hpp"
+#include "ringmaster/competitions/tournaments/tournament_settings.hpp"
 #include "ringmaster/control/config_error.hpp"
-#include "ringmaster/control/tournament_config.hpp"
 #include "tests/competitions/tuner_fixture.hpp"
 
 namespace {
@@ -109,7 +109,7 @@ TEST_CASE("gauntlet: one player against each opponent, ids the opponents' codes"
   auto cf = load(dir, "playoff",
                  "alternating: true\nnumber_of_games: 4\n"
                  "gauntlet: {player: a, opponents: [b, c, d]}\n");
-  const auto& s = cf.settings<rm::control::PlayoffSettings>();
+  const auto& s = cf.settings<rm::comp::PlayoffSettings>();
   REQUIRE(s.matchups.size() == 3);
   CHECK(s.matchups[1].id == "c");
   CHECK(s.matchups[1].player_1 == "a");

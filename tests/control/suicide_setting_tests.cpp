@@ -3,12 +3,13 @@
 #include <catch2/catch.hpp>
 
 #include "ringmaster/competitions/competition_type.hpp"
+#include "ringmaster/competitions/tournaments/tournament_settings.hpp"
 #include "ringmaster/control/control_file.hpp"
-#include "ringmaster/control/tournament_config.hpp"
 #include "test_files.hpp"
 
 using namespace rm::control;
 using rm::comp::load_control_file;
+using rm::comp::PlayoffSettings;
 using rm::control::testing::TempDir;
 using rm::game::SuicideRule;
 

@@ -7,8 +7,8 @@
 
 #include "ringmaster/competitions/competition.hpp"
 #include "ringmaster/competitions/competition_type.hpp"
+#include "ringmaster/competitions/tournaments/tournament_settings.hpp"
 #include "ringmaster/control/control_file.hpp"
-#include "ringmaster/control/tournament_config.hpp"
 #include "tests/games/games_support.hpp"
 
 using namespace rm::games_test;
@@ -65,7 +65,7 @@ TEST_CASE("openings, clocks and adjudication are read from the control file", "[
   CHECK(cf.openings->openings[2].name == "openings/b.sgf");
   CHECK(cf.openings->openings[2].moves.size() == 1);  // moves: 1
   CHECK(cf.openings->order == rm::control::OpeningOrder::Random);
-  const auto& game = cf.settings<rm::control::PlayoffSettings>().matchups[0].game;
+  const auto& game = cf.settings<rm::comp::PlayoffSettings>().matchups[0].game;
   REQUIRE(game.time_control);
   CHECK(game.time_control->system == rm::game::TimeSystem::Japanese);
   CHECK(game.time_control->periods == 3);

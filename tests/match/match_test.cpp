@@ -7,8 +7,8 @@
 
 #include "ringmaster/cli/match_control_file.hpp"
 #include "ringmaster/competitions/competition_type.hpp"
+#include "ringmaster/competitions/tournaments/tournament_settings.hpp"
 #include "ringmaster/control/control_file.hpp"
-#include "ringmaster/control/tournament_config.hpp"
 #include "ringmaster/store/store.hpp"
 #include "tests/e2e/child_process.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -108,7 +108,7 @@ TEST_CASE("match: the control file it writes loads as the playoff asked for", "[
   const std::string path = dir.write("m1.yaml", text);
   auto cf = rm::comp::load_control_file(path);
   CHECK(cf.competition_type == "playoff");
-  const auto& p = cf.settings<rm::control::PlayoffSettings>();
+  const auto& p = cf.settings<rm::comp::PlayoffSettings>();
   REQUIRE(p.matchups.size() == 1);
   CHECK(p.matchups[0].player_1 == "one");
   CHECK(p.matchups[0].player_2 == "ringbot");

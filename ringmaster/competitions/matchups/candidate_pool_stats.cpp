@@ -10,9 +10,8 @@ std::string pool_code(const std::string& opponent) {
   return opponent == "candidates" ? "(candidates)" : "candidates";
 }
 
-rm::control::MatchupSettings pool_settings(const std::string& opponent,
-                                           const rm::game::GameSettings& game) {
-  rm::control::MatchupSettings m;
+MatchupSettings pool_settings(const std::string& opponent, const rm::game::GameSettings& game) {
+  MatchupSettings m;
   m.id = "candidates";
   m.player_1 = pool_code(opponent);
   m.player_2 = opponent;

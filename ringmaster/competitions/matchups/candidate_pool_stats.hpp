@@ -9,8 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "ringmaster/competitions/matchups/matchup_settings.hpp"
 #include "ringmaster/competitions/matchups/matchup_stats.hpp"
-#include "ringmaster/control/tournament_config.hpp"
 #include "ringmaster/game/game_result.hpp"
 
 namespace rm::comp {
@@ -37,7 +37,7 @@ class CandidatePoolStats {
  private:
   MatchupStats stats() const;
 
-  rm::control::MatchupSettings settings_;  // name, players and game settings for the block
+  MatchupSettings settings_;  // name, players and game settings for the block
   MatchupAccumulator accumulator_;
   int games_ = 0;
 };

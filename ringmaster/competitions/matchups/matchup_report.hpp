@@ -7,14 +7,14 @@
 #include <optional>
 #include <string>
 
+#include "ringmaster/competitions/matchups/matchup_settings.hpp"
 #include "ringmaster/competitions/matchups/matchup_stats.hpp"
-#include "ringmaster/control/tournament_config.hpp"
 
 namespace rm::comp {
 
 // What a report shows of a matchup besides its games.
 struct MatchupHeading {
-  const rm::control::MatchupSettings* settings;
+  const MatchupSettings* settings;
   bool is_ghost = false;  // no longer in the control file: played games only
   // Another matchup has the same name: the heading adds "[matchup <id>]" so that the
   // blocks can be told apart (gomill's headings, otherwise unchanged).

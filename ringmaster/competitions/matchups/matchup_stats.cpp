@@ -9,7 +9,7 @@ std::optional<double> PlayerTally::average_cpu_s() const {
   return cpu_total_s / cpu_games;
 }
 
-rm::stats::Sprt make_sprt(const rm::control::SprtSettings& s) {
+rm::stats::Sprt make_sprt(const SprtSettings& s) {
   return rm::stats::Sprt(s.elo0, s.elo1, s.alpha, s.beta);
 }
 
@@ -106,7 +106,7 @@ void MatchupAccumulator::add(const rm::game::GameResult& r, int game_number) {
 }
 
 MatchupStats MatchupAccumulator::stats(bool alternating_setting,
-                                       const std::optional<rm::control::SprtSettings>& sprt) const {
+                                       const std::optional<SprtSettings>& sprt) const {
   MatchupStats s = partial_;
   s.alternating = !((s.player_1.played_white == 0 && s.player_2.played_black == 0) ||
                     (s.player_1.played_black == 0 && s.player_2.played_white == 0));
@@ -129,7 +129,7 @@ MatchupStats MatchupAccumulator::stats(bool alternating_setting,
 
 MatchupStats compute_matchup_stats(const std::string& player_1, const std::string& player_2,
                                    const std::vector<MatchupGame>& games, bool alternating_setting,
-                                   const std::optional<rm::control::SprtSettings>& sprt) {
+                                   const std::optional<SprtSettings>& sprt) {
   MatchupAccumulator accumulator(player_1, player_2);
   for (const auto& g : games) accumulator.add(*g.result, g.game_number);
   return accumulator.stats(alternating_setting, sprt);

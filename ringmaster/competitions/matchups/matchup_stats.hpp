@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "ringmaster/control/tournament_config.hpp"
+#include "ringmaster/competitions/matchups/matchup_settings.hpp"
 #include "ringmaster/game/game_result.hpp"
 #include "ringmaster/stats/elo.hpp"
 #include "ringmaster/stats/pentanomial.hpp"
@@ -67,8 +67,7 @@ class MatchupAccumulator {
   // throws std::invalid_argument for a negative one.
   void add(const rm::game::GameResult& r, int game_number);
   // `alternating_setting` says whether games are scheduled in colour-alternating pairs.
-  MatchupStats stats(bool alternating_setting,
-                     const std::optional<rm::control::SprtSettings>& sprt) const;
+  MatchupStats stats(bool alternating_setting, const std::optional<SprtSettings>& sprt) const;
   int games() const { return partial_.total; }
 
   // Everything add() has accumulated, exactly (doubles round-trip); from_json throws
@@ -87,8 +86,8 @@ class MatchupAccumulator {
 // `alternating_setting` says whether games are scheduled in colour-alternating pairs.
 MatchupStats compute_matchup_stats(const std::string& player_1, const std::string& player_2,
                                    const std::vector<MatchupGame>& games, bool alternating_setting,
-                                   const std::optional<rm::control::SprtSettings>& sprt);
+                                   const std::optional<SprtSettings>& sprt);
 
-rm::stats::Sprt make_sprt(const rm::control::SprtSettings& s);
+rm::stats::Sprt make_sprt(const SprtSettings& s);
 
 }  // namespace rm::comp

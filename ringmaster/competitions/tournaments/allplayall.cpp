@@ -9,20 +9,20 @@
 namespace rm::comp {
 namespace {
 
-const rm::control::AllPlayAllSettings& allplayall_settings(const rm::control::ControlFile& cf) {
-  const auto* s = cf.settings_if<rm::control::AllPlayAllSettings>();
+const AllPlayAllSettings& allplayall_settings(const rm::control::ControlFile& cf) {
+  const auto* s = cf.settings_if<AllPlayAllSettings>();
   if (cf.competition_type != "allplayall" || s == nullptr)
     throw std::invalid_argument("not an allplayall control file (competition_type '" +
                                 cf.competition_type + "')");
   return *s;
 }
 
-std::vector<rm::control::MatchupSettings> pairings(const rm::control::ControlFile& cf) {
+std::vector<MatchupSettings> pairings(const rm::control::ControlFile& cf) {
   const auto& s = allplayall_settings(cf);
-  std::vector<rm::control::MatchupSettings> matchups;
+  std::vector<MatchupSettings> matchups;
   for (std::size_t i = 0; i < s.competitors.size(); ++i)
     for (std::size_t j = i + 1; j < s.competitors.size(); ++j) {
-      rm::control::MatchupSettings m;
+      MatchupSettings m;
       m.id = AllPlayAll::letter(i) + "v" + AllPlayAll::letter(j);
       m.player_1 = s.competitors[i];
       m.player_2 = s.competitors[j];

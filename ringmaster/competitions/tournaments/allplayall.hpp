@@ -11,6 +11,8 @@ class AllPlayAll final : public Tournament {
  public:
   // Throws std::invalid_argument if cf is not an allplayall control file.
   explicit AllPlayAll(const rm::control::ControlFile& cf);
+  // The settings of an allplayall and their reader (tournament_settings.cpp).
+  static rm::control::SettingsType settings_type();
 
   std::string full_report() const override;
   std::string short_report() const override;

@@ -8,16 +8,16 @@
 namespace rm::comp {
 namespace {
 
-std::vector<rm::control::MatchupSettings> playoff_matchups(const rm::control::ControlFile& cf) {
-  const auto* s = cf.settings_if<rm::control::PlayoffSettings>();
+std::vector<MatchupSettings> playoff_matchups(const rm::control::ControlFile& cf) {
+  const auto* s = cf.settings_if<PlayoffSettings>();
   if (cf.competition_type != "playoff" || s == nullptr)
     throw std::invalid_argument("not a playoff control file (competition_type '" +
                                 cf.competition_type + "')");
   return s->matchups;
 }
 
-const rm::control::PlayoffSettings& playoff_settings(const rm::control::ControlFile& cf) {
-  return cf.settings<rm::control::PlayoffSettings>();
+const PlayoffSettings& playoff_settings(const rm::control::ControlFile& cf) {
+  return cf.settings<PlayoffSettings>();
 }
 
 }  // namespace

@@ -11,6 +11,8 @@ class Playoff final : public Tournament {
  public:
   // Throws std::invalid_argument if cf is not a playoff control file.
   explicit Playoff(const rm::control::ControlFile& cf);
+  // The settings of a playoff and their reader (tournament_settings.cpp).
+  static rm::control::SettingsType settings_type();
 
   std::string full_report() const override;
   std::string short_report() const override;

@@ -37,7 +37,7 @@ std::vector<std::size_t> ranking(const RatingListReport& r) {
 }  // namespace
 
 std::optional<RatingListReport> tournament_rating_list(const Tournament& t,
-                                                       const rm::control::RatingSettings& s) {
+                                                       const RatingSettings& s) {
   RatingListReport report;
   std::map<std::string, std::size_t> index;
   auto add = [&](const std::string& code) {

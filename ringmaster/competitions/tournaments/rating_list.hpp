@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "ringmaster/competitions/tournaments/tournament.hpp"
-#include "ringmaster/control/tournament_config.hpp"
+#include "ringmaster/competitions/tournaments/tournament_settings.hpp"
 #include "ringmaster/stats/bradley_terry.hpp"
 
 namespace rm::comp {
@@ -24,7 +24,7 @@ struct RatingListReport {
 
 // Nullopt before the first game with a known result.
 std::optional<RatingListReport> tournament_rating_list(const Tournament& t,
-                                                       const rm::control::RatingSettings& s);
+                                                       const RatingSettings& s);
 
 // "rating list (Bradley-Terry ...):" and a table, best first; ends with a newline.
 std::string rating_list_text(const RatingListReport& r);

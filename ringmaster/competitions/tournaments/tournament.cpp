@@ -5,8 +5,7 @@
 
 namespace rm::comp {
 
-Tournament::Tournament(const rm::control::ControlFile& cf,
-                       std::vector<rm::control::MatchupSettings> matchups)
+Tournament::Tournament(const rm::control::ControlFile& cf, std::vector<MatchupSettings> matchups)
     : cf_(cf) {
   for (auto& settings : matchups) {
     Matchup m;
@@ -16,7 +15,7 @@ Tournament::Tournament(const rm::control::ControlFile& cf,
   }
 }
 
-std::string Tournament::game_id_for(const rm::control::MatchupSettings& m, int number) {
+std::string Tournament::game_id_for(const MatchupSettings& m, int number) {
   std::string digits = std::to_string(number);
   if (m.number_of_games && *m.number_of_games > 0) {
     const std::size_t width = std::to_string(*m.number_of_games - 1).size();

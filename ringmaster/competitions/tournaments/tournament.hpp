@@ -16,8 +16,9 @@
 #include "ringmaster/competitions/matchups/matchup_stats.hpp"
 #include "ringmaster/competitions/opening_choice.hpp"
 #include "ringmaster/competitions/opening_results.hpp"
+#include "ringmaster/competitions/tournaments/tournament_settings.hpp"
 #include "ringmaster/control/control_file.hpp"
-#include "ringmaster/control/tournament_config.hpp"
+#include "ringmaster/control/settings_type.hpp"
 
 namespace rm::comp {
 
@@ -43,7 +44,7 @@ class Tournament : public Competition {
 
   // For tests and tools.
   struct Matchup {
-    rm::control::MatchupSettings settings;
+    MatchupSettings settings;
     bool is_ghost = false;
     GameNumbers numbers;
     MatchupAccumulator accumulator;      // the finished games' statistics
@@ -54,11 +55,10 @@ class Tournament : public Competition {
   const std::vector<Matchup>& matchups() const { return matchups_; }
   MatchupStats stats_of(const Matchup& m) const;
   // "<id>_<n>", n zero-padded to the digits of number_of_games - 1 (gomill's rule).
-  static std::string game_id_for(const rm::control::MatchupSettings& m, int number);
+  static std::string game_id_for(const MatchupSettings& m, int number);
 
  protected:
-  Tournament(const rm::control::ControlFile& cf,
-             std::vector<rm::control::MatchupSettings> matchups);
+  Tournament(const rm::control::ControlFile& cf, std::vector<MatchupSettings> matchups);
 
   // Extra state checks (allplayall: competitors only appended); throws IncompatibleState.
   virtual void restore_extra(const nlohmann::json& state) { (void)state; }

@@ -1,13 +1,20 @@
 // playoff and allplayall settings (gomill's Matchup, Competitor, rounds), plus our sprt.
-#include "ringmaster/control/tournament_settings.hpp"
+#include "ringmaster/competitions/tournaments/tournament_settings.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <set>
 
+#include "ringmaster/competitions/tournaments/allplayall.hpp"
+#include "ringmaster/competitions/tournaments/playoff.hpp"
 #include "ringmaster/control/game_settings.hpp"
+#include "ringmaster/control/settings_type.hpp"
 
-namespace rm::control::detail {
+namespace rm::comp {
+namespace {
+
+using namespace rm::control;          // ControlFile
+using namespace rm::control::detail;  // the YAML reader and its helpers
 
 const std::vector<std::string>& playoff_keys() {
   static const std::vector<std::string> keys{"matchups",        "gauntlet", "alternating",
@@ -21,8 +28,6 @@ const std::vector<std::string>& allplayall_keys() {
                                              "anchor_rating"};
   return keys;
 }
-
-namespace {
 
 std::string known_player(const Reader& r, const Field& f, const ControlFile& control) {
   std::string code = read_string(r, f);
@@ -47,6 +52,26 @@ const std::vector<std::string>& matchup_keys() {
     return k;
   }();
   return keys;
+}
+
+// elo0 < elo1, alpha and beta in (0, 1) with alpha + beta < 1; alpha and beta default to 0.05.
+SprtSettings read_sprt(const Reader& r, const Field& f) {
+  Mapping m(r, f, {"elo0", "elo1", "alpha", "beta"});
+  SprtSettings s;
+  Field elo0 = m.require("elo0"), elo1 = m.require("elo1");
+  s.elo0 = read_number(r, elo0);
+  s.elo1 = read_number(r, elo1);
+  if (!std::isfinite(s.elo0)) r.fail(elo0, "must be a finite number");
+  if (!std::isfinite(s.elo1) || s.elo1 <= s.elo0)
+    r.fail(elo1, "must be a finite number greater than elo0");
+  for (auto [key, value] : {std::pair{"alpha", &s.alpha}, std::pair{"beta", &s.beta}}) {
+    if (auto g = m.find(key)) {
+      *value = read_number(r, *g);
+      if (!(*value > 0.0 && *value < 1.0)) r.fail(*g, "must be between 0 and 1 (exclusive)");
+    }
+  }
+  if (s.alpha + s.beta >= 1.0) r.fail(f, "alpha + beta must be less than 1");
+  return s;
 }
 
 struct MatchupDefaults {
@@ -164,27 +189,6 @@ std::vector<MatchupSettings> read_gauntlet(const Reader& r, const Field& f, cons
   return matchups;
 }
 
-}  // namespace
-
-SprtSettings read_sprt(const Reader& r, const Field& f) {
-  Mapping m(r, f, {"elo0", "elo1", "alpha", "beta"});
-  SprtSettings s;
-  Field elo0 = m.require("elo0"), elo1 = m.require("elo1");
-  s.elo0 = read_number(r, elo0);
-  s.elo1 = read_number(r, elo1);
-  if (!std::isfinite(s.elo0)) r.fail(elo0, "must be a finite number");
-  if (!std::isfinite(s.elo1) || s.elo1 <= s.elo0)
-    r.fail(elo1, "must be a finite number greater than elo0");
-  for (auto [key, value] : {std::pair{"alpha", &s.alpha}, std::pair{"beta", &s.beta}}) {
-    if (auto g = m.find(key)) {
-      *value = read_number(r, *g);
-      if (!(*value > 0.0 && *value < 1.0)) r.fail(*g, "must be between 0 and 1 (exclusive)");
-    }
-  }
-  if (s.alpha + s.beta >= 1.0) r.fail(f, "alpha + beta must be less than 1");
-  return s;
-}
-
 PlayoffSettings read_playoff(const Reader& r, const Mapping& top, ControlFile& control) {
   MatchupDefaults defaults;
   if (auto f = top.find("alternating")) defaults.alternating = read_bool(r, *f);
@@ -243,33 +247,36 @@ AllPlayAllSettings read_allplayall(const Reader& r, const Mapping& top,
   return s;
 }
 
-}  // namespace rm::control::detail
+// For SettingsType::read: a playoff's settings, and the game settings that stand for the
+// competition's.
+void store_playoff(const Reader& r, const Mapping& top, ControlFile& control) {
+  control.competition = read_playoff(r, top, control);
+  // The first matchup's settings stand for the competition's (one board size).
+  control.game = control.settings<PlayoffSettings>().matchups.front().game;
+}
 
-namespace rm::control {
+std::vector<std::pair<std::string, const rm::game::GameSettings*>> playoff_matchup_games(
+    const ControlFile& control) {
+  std::vector<std::pair<std::string, const rm::game::GameSettings*>> games;
+  for (const auto& m : control.settings<PlayoffSettings>().matchups)
+    games.push_back({"matchup " + m.id, &m.game});
+  return games;
+}
 
-SettingsType playoff_settings_type() {
+}  // namespace
+
+rm::control::SettingsType Playoff::settings_type() {
   return {.name = "playoff",
-          .keys = detail::playoff_keys(),
-          .read =
-              [](const detail::Reader& r, const detail::Mapping& top, ControlFile& control) {
-                control.competition = detail::read_playoff(r, top, control);
-                // The first matchup's settings stand for the competition's (one board size).
-                control.game = control.settings<PlayoffSettings>().matchups.front().game;
-              },
-          .matchup_games =
-              [](const ControlFile& control) {
-                std::vector<std::pair<std::string, const rm::game::GameSettings*>> games;
-                for (const auto& m : control.settings<PlayoffSettings>().matchups)
-                  games.push_back({"matchup " + m.id, &m.game});
-                return games;
-              }};
+          .keys = playoff_keys(),
+          .read = store_playoff,
+          .matchup_games = playoff_matchup_games};
 }
 
-SettingsType allplayall_settings_type() {
+rm::control::SettingsType AllPlayAll::settings_type() {
   return {.name = "allplayall",
-          .keys = detail::allplayall_keys(),
+          .keys = allplayall_keys(),
           .handicap = false,
-          .read = store_settings<detail::read_allplayall>};
+          .read = rm::control::store_settings<read_allplayall>};
 }
 
-}  // namespace rm::control
+}  // namespace rm::comp

@@ -1,5 +1,6 @@
 #pragma once
-// Game settings shared by all competition types. Internal to rm_control.
+// Game settings shared by all competition types. For rm_control and the playoff's reader of
+// each matchup's own game settings (competitions/tournaments/).
 #include <map>
 #include <string>
 #include <vector>

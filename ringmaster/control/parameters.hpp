@@ -1,5 +1,6 @@
 #pragma once
-// Reading the mc_tuner `parameters` list. Internal to rm_control.
+// Reading the mc_tuner `parameters` list and scales; ReadParameter, which every tuner's
+// settings reader (competitions/<tuner>/) passes to read_candidate (tuner_settings.hpp).
 #include <vector>
 
 #include "ringmaster/control/yaml_reader.hpp"

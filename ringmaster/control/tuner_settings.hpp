@@ -1,7 +1,8 @@
 #pragma once
 // The one reader of every tuner's common settings (TunerSettings, tuner_config.hpp):
 // candidate_colour, opponent, the candidate template, seed and validation, one function each,
-// so that each tuner reads them in gomill's order among its own. Internal to rm_control.
+// so that each tuner's settings reader (competitions/<tuner>/) reads them in gomill's order
+// among its own.
 #include <cstdint>
 #include <optional>
 #include <string>

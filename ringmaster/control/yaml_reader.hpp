@@ -1,6 +1,7 @@
 #pragma once
 // Typed, position-aware reading of YAML nodes: every error names file:line:column and the
-// setting. Internal to rm_control.
+// setting. For rm_control and each competition type's settings reader
+// (competitions/<type>/<type>_settings.cpp).
 #include <yaml-cpp/yaml.h>
 
 #include <map>

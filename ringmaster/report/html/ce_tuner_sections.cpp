@@ -1,6 +1,7 @@
 // ce_tuner: the distribution per generation (mean and spread of each parameter, with the
 // samples drawn from it), the win rate per generation, and the estimated optimum (the
 // distribution's mean) with its region.
+// Listed in type_sections.cpp.
 #include <fmt/format.h>
 
 #include <cmath>
@@ -8,7 +9,7 @@
 
 #include "ringmaster/report/html/game_series.hpp"
 #include "ringmaster/report/html/html_text.hpp"
-#include "ringmaster/report/html/type_sections.hpp"
+#include "ringmaster/report/report_inputs.hpp"
 #include "ringmaster/report/svg/palette.hpp"
 #include "ringmaster/report/svg/plots.hpp"
 

@@ -15,6 +15,8 @@ std::string cpu_section(const ReportInputs& in);
 std::string settings_section(const ReportInputs& in);
 std::string games_section(const ReportInputs& in);
 std::string text_report_section(const ReportInputs& in);
+// Every tuner: the validation rounds, when there are any (validation_section.cpp).
+std::string validation_section(const ReportInputs& in);
 
 // The SGF record's path relative to the competition directory, as an href (percent-encoded:
 // game ids such as "g4#0r1" contain '#'); "" when the game has no record file.

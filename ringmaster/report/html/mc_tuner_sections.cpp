@@ -1,6 +1,7 @@
 // mc_tuner: win rate per candidate against each parameter, heatmaps per parameter pair, games
 // per candidate, the best candidate's win rate over time and, with max_depth > 1, the tree's
 // levels.
+// Listed in type_sections.cpp.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -10,7 +11,7 @@
 
 #include "ringmaster/report/html/game_series.hpp"
 #include "ringmaster/report/html/html_text.hpp"
-#include "ringmaster/report/html/type_sections.hpp"
+#include "ringmaster/report/report_inputs.hpp"
 #include "ringmaster/report/svg/palette.hpp"
 #include "ringmaster/report/svg/plots.hpp"
 #include "ringmaster/stats/wilson.hpp"

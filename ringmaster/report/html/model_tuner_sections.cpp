@@ -1,13 +1,14 @@
 // model_tuner: the points played over time against the estimated optimum and its confidence
 // region (per parameter and per pair of parameters), the win rate over time against the
 // model's estimate at the optimum, and the fitted model's coefficients.
+// Listed in type_sections.cpp.
 #include <fmt/format.h>
 
 #include <cmath>
 
 #include "ringmaster/report/html/game_series.hpp"
 #include "ringmaster/report/html/html_text.hpp"
-#include "ringmaster/report/html/type_sections.hpp"
+#include "ringmaster/report/report_inputs.hpp"
 #include "ringmaster/report/svg/plots.hpp"
 
 namespace rm::report::html {

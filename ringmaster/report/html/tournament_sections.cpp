@@ -1,6 +1,7 @@
 // playoff and allplayall: Elo with its interval per matchup, the cross-table as a coloured
 // grid, Elo over time per matchup and SPRT progress (the LLR against its bounds), the last
 // two recomputed from the stored games.
+// Listed in type_sections.cpp.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -10,7 +11,7 @@
 
 #include "ringmaster/report/html/game_series.hpp"
 #include "ringmaster/report/html/html_text.hpp"
-#include "ringmaster/report/html/type_sections.hpp"
+#include "ringmaster/report/report_inputs.hpp"
 #include "ringmaster/report/svg/palette.hpp"
 #include "ringmaster/report/svg/plots.hpp"
 #include "ringmaster/stats/elo.hpp"

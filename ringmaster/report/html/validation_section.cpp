@@ -2,8 +2,8 @@
 // with intervals.
 #include <fmt/format.h>
 
+#include "ringmaster/report/html/common_sections.hpp"
 #include "ringmaster/report/html/html_text.hpp"
-#include "ringmaster/report/html/type_sections.hpp"
 #include "ringmaster/report/svg/plots.hpp"
 
 namespace rm::report::html {

@@ -65,6 +65,11 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
       app.add_option("-g,--max-games", max_games, "maximum number of games to start in this run")
           ->type_name("N");
   app.add_flag("-q,--quiet", line.quiet, "no live display; warnings to stderr");
+  std::string rating_interval;
+  auto* rating_interval_option =
+      app.add_option("--rating-interval", rating_interval,
+                     "with run -q: each matchup's score, Elo and SPRT every N games")
+          ->type_name("N");
   app.add_flag("--log-gtp", line.log_gtp, "write GTP transcripts to <code>.gtplogs/");
   app.add_flag(
       "--affinity", line.affinity,
@@ -116,6 +121,13 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
       return usage_error("-g/--max-games: must be a whole number \u2265 0 (got '" + max_games +
                          "')");
     line.max_games = *n;
+  }
+  if (rating_interval_option->count() > 0) {
+    auto n = whole_number(rating_interval, 0, 2147483647LL);
+    if (!n)
+      return usage_error("--rating-interval: must be a whole number \u2265 0 (got '" +
+                         rating_interval + "')");
+    line.rating_interval = *n;
   }
   if (int(line.json) + int(line.html) + int(line.csv) > 1)
     return usage_error("--json, --html and --csv: give at most one");

@@ -55,7 +55,9 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
 
   CLI::App app{
       "Runs Go competitions and parameter-tuning events between GTP engines.\n"
-      "commands: run (default), stop, show, report, reset, check, candidates, playoff-file",
+      "commands: run (default), stop, show, report, reset, check, candidates, playoff-file\n"
+      "A match without a control file: ringmaster match --engine CMD --engine CMD [options] "
+      "(ringmaster match --help; docs/match.md)",
       "ringmaster"};
   app.add_option("args", positional, "<control file> [command]");
   auto* parallel_option = app.add_option("-j,--parallel", parallel,

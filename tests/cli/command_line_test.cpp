@@ -76,6 +76,7 @@ TEST_CASE("help and version exit 0 on stdout", "[cli]") {
   CHECK(help.status == 0);
   CHECK_THAT(help.out, Catch::Contains("--parallel"));
   CHECK_THAT(help.out, Catch::Contains("--max-games"));
+  CHECK_THAT(help.out, Catch::Contains("ringmaster match --engine CMD --engine CMD"));
   CHECK(help.err.empty());
 }
 

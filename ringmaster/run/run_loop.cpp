@@ -300,6 +300,8 @@ class RunLoop {
     p.games_played = games_before_run_ + summary_.games_committed;
     p.games_remaining = competition_.games_remaining();
     if (p.games_remaining) *p.games_remaining += results_not_committed_;
+    if (max_games_left_)
+      p.games_left_this_run = *max_games_left_ + static_cast<int>(in_progress_.size());
     p.games_played_this_run = summary_.games_committed;
     p.seconds_this_run = std::chrono::duration<double>(Clock::now() - started_).count();
     return p;

@@ -138,6 +138,8 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
   line.control_file = positional[0];
   if (positional.size() == 2) {
     const auto& names = command_names();
+    if (positional[1] == "debugstatus")  // gomill's: its status was a pickle, ours is JSON
+      return usage_error("no such command: debugstatus (gomill's; use show --json)");
     if (std::find(names.begin(), names.end(), positional[1]) == names.end())
       return usage_error("no such command: " + positional[1]);
     line.command = positional[1];

@@ -57,6 +57,8 @@ TEST_CASE("usage errors exit 2 with gomill's messages", "[cli]") {
   auto frob = ended({"a.yaml", "frob"});
   CHECK(frob.status == 2);
   CHECK_THAT(frob.err, Catch::EndsWith("ringmaster: error: no such command: frob\n"));
+  CHECK_THAT(ended({"a.yaml", "debugstatus"}).err,
+             Catch::EndsWith("no such command: debugstatus (gomill's; use show --json)\n"));
   CHECK(parsed({"a.yaml", "--rating-interval", "20"}).rating_interval == 20);
   CHECK_THAT(ended({"a.yaml", "--rating-interval", "x"}).err,
              Catch::EndsWith("--rating-interval: must be a whole number \u2265 0 (got 'x')\n"));

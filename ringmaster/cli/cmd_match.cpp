@@ -67,7 +67,8 @@ void remove_if_nothing_played(const std::string& control_file, const std::string
 }  // namespace
 
 int match_command(const std::vector<std::string>& args) {
-  auto parsed = parse_match_command_line(args);
+  const std::string cwd = current_directory();
+  auto parsed = parse_match_command_line(args, cwd);
   if (auto* exit = std::get_if<ParseExit>(&parsed)) {
     std::fputs(exit->out.c_str(), stdout);
     std::fputs(exit->err.c_str(), stderr);
@@ -75,7 +76,7 @@ int match_command(const std::vector<std::string>& args) {
   }
   const MatchOptions& options = std::get<MatchOptions>(parsed);
   const std::string& path = options.run.control_file;
-  const std::string text = match_control_file(options, current_directory());
+  const std::string text = match_control_file(options, cwd);
   std::error_code ec;
   const bool new_directory = !std::filesystem::exists(options.directory, ec);
   std::filesystem::create_directories(options.directory, ec);
@@ -86,14 +87,25 @@ int match_command(const std::vector<std::string>& args) {
   }
   bool wrote = false;
   if (std::filesystem::exists(path)) {
-    // The same match again: resume it. Anything else would silently mix two matches.
-    if (read_file(path) != text) {
+    // The same match again: resume it, with the new number of games if that is all that
+    // changed. Anything else would silently mix two matches.
+    const auto existing = read_file(path);
+    const auto old_games = existing ? games_changed_only(*existing, text) : std::nullopt;
+    if (existing != text && !old_games) {
       std::cerr << "ringmaster: " << path
                 << " exists and is not this match's control file: run `ringmaster " << path
                 << "` to continue it, or choose another --code or --dir" << std::endl;
       return kExitError;
     }
-    std::cerr << "resuming the match in " << path << std::endl;
+    std::string error;
+    if (old_games && !write_file(path, text, error)) {
+      std::cerr << "ringmaster: " << error << std::endl;
+      return kExitError;
+    }
+    std::cerr << "resuming the match in " << path;
+    if (old_games)
+      std::cerr << " (games per pair: " << *old_games << " -> " << options.games << ")";
+    std::cerr << std::endl;
   } else {
     std::string error;
     if (!write_file(path, text, error)) {

@@ -79,6 +79,7 @@ int run_command(const CommandLine& line) {
   if (line.quiet) {
     options.status_interval = quiet_status_interval();
     options.status_out = stderr;
+    options.rating_interval = line.rating_interval;
   }
   options.parameters = rm::control::tuned_parameters(control);
   if (line.affinity) {

@@ -55,7 +55,9 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
 
   CLI::App app{
       "Runs Go competitions and parameter-tuning events between GTP engines.\n"
-      "commands: run (default), stop, show, report, reset, check, candidates, playoff-file",
+      "commands: run (default), stop, show, report, reset, check, candidates, playoff-file\n"
+      "A match without a control file: ringmaster match --engine CMD --engine CMD [options] "
+      "(ringmaster match --help; docs/match.md)",
       "ringmaster"};
   app.add_option("args", positional, "<control file> [command]");
   auto* parallel_option = app.add_option("-j,--parallel", parallel,
@@ -65,6 +67,11 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
       app.add_option("-g,--max-games", max_games, "maximum number of games to start in this run")
           ->type_name("N");
   app.add_flag("-q,--quiet", line.quiet, "no live display; warnings to stderr");
+  std::string rating_interval;
+  auto* rating_interval_option =
+      app.add_option("--rating-interval", rating_interval,
+                     "with run -q: each matchup's score, Elo and SPRT every N games")
+          ->type_name("N");
   app.add_flag("--log-gtp", line.log_gtp, "write GTP transcripts to <code>.gtplogs/");
   app.add_flag(
       "--affinity", line.affinity,
@@ -117,6 +124,13 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
                          "')");
     line.max_games = *n;
   }
+  if (rating_interval_option->count() > 0) {
+    auto n = whole_number(rating_interval, 0, 2147483647LL);
+    if (!n)
+      return usage_error("--rating-interval: must be a whole number \u2265 0 (got '" +
+                         rating_interval + "')");
+    line.rating_interval = *n;
+  }
   if (int(line.json) + int(line.html) + int(line.csv) > 1)
     return usage_error("--json, --html and --csv: give at most one");
   if (positional.empty()) return usage_error("no control file specified");
@@ -124,6 +138,8 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
   line.control_file = positional[0];
   if (positional.size() == 2) {
     const auto& names = command_names();
+    if (positional[1] == "debugstatus")  // gomill's: its status was a pickle, ours is JSON
+      return usage_error("no such command: debugstatus (gomill's; use show --json)");
     if (std::find(names.begin(), names.end(), positional[1]) == names.end())
       return usage_error("no such command: " + positional[1]);
     line.command = positional[1];

@@ -18,6 +18,7 @@ struct CommandLine {
   int parallel = 1;              // --parallel/-j: worker threads, 1..1023
   std::optional<int> max_games;  // --max-games/-g
   bool quiet = false;            // --quiet/-q
+  int rating_interval = 0;       // --rating-interval (run -q): Elo lines every N games; 0 none
   bool log_gtp = false;          // --log-gtp
   bool json = false;             // --json (report/show)
   bool html = false;             // --html (report): print the HTML report

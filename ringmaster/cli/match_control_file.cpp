@@ -1,51 +1,14 @@
 #include "ringmaster/cli/match_control_file.hpp"
 
-#include <CLI/CLI.hpp>
 #include <charconv>
-#include <cmath>
-#include <cstdlib>
 #include <nlohmann/json.hpp>
-#include <stdexcept>
-
-#include "engine/process/process.hpp"
+#include <sstream>
+#include <vector>
 
 namespace rm::cli {
 namespace {
 
-const char* kMatchUsage =
-    "usage: ringmaster match --black CMD --white CMD [--games N] [--size N] [--komi X] "
-    "[options]";
-
-ParseExit match_usage_error(const std::string& message) {
-  return {kExitUsage, "", std::string(kMatchUsage) + "\nringmaster: error: " + message + "\n"};
-}
-
-std::optional<long long> whole(const std::string& text, long long lo, long long hi) {
-  long long v = 0;
-  const char* begin = text.data();
-  const char* end = begin + text.size();
-  auto res = std::from_chars(begin, end, v);
-  if (text.empty() || res.ec != std::errc() || res.ptr != end || v < lo || v > hi)
-    return std::nullopt;
-  return v;
-}
-
-// A player code from a program name: its base name, letters, digits, '-', '_' and '.'.
-std::string code_from_program(const std::string& program, const std::string& fallback) {
-  std::string base = program.substr(program.find_last_of('/') + 1);
-  std::string code;
-  for (char c : base)
-    if (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.') code += c;
-  return code.empty() ? fallback : code;
-}
-
-bool is_code(const std::string& s) {
-  if (s.empty()) return false;
-  for (char c : s)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.'))
-      return false;
-  return true;
-}
+constexpr const char* kGamesKey = "number_of_games: ";
 
 // A YAML double-quoted scalar (JSON's string syntax is a subset of YAML's).
 std::string quoted(const std::string& s) {
@@ -58,124 +21,77 @@ std::string yaml_list(const std::vector<std::string>& words) {
   return text + "]";
 }
 
-// "1.0" / "7.5": a number YAML reads back exactly.
+// The shortest text that reads back as `v` ("0.1", not "0.10000000000000001"), as a float.
 std::string number(double v) {
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  std::string s = buf;
+  auto res = std::to_chars(buf, buf + sizeof buf, v);
+  std::string s(buf, res.ptr);
   if (s.find_first_of(".e") == std::string::npos) s += ".0";
   return s;
 }
 
-}  // namespace
-
-std::variant<MatchOptions, ParseExit> parse_match_command_line(
-    const std::vector<std::string>& args) {
-  MatchOptions o;
-  std::string black, white, games, size, komi, handicap, move_limit, parallel;
-  CLI::App app{
-      "Plays a match between two GTP engines: a playoff without a control file. The "
-      "control file <dir>/<code>.yaml is written first, so the run can be resumed, "
-      "reported and changed like any other.",
-      "ringmaster match"};
-  app.add_option("--black", black, "black's engine command (split into words without a shell)")
-      ->type_name("CMD");
-  app.add_option("--white", white, "white's engine command")->type_name("CMD");
-  app.add_option("--black-name", o.black_code, "black's player code (default: its program's name)")
-      ->type_name("CODE");
-  app.add_option("--white-name", o.white_code, "white's player code")->type_name("CODE");
-  app.add_option("-n,--games", games, "number of games (default 100)")->type_name("N");
-  app.add_option("--size", size, "board size, 2-25 (default 19)")->type_name("N");
-  app.add_option("--komi", komi, "komi (default 7.5)")->type_name("X");
-  app.add_option("--handicap", handicap, "fixed handicap stones (default none)")->type_name("N");
-  app.add_option("--move-limit", move_limit, "moves before a game is stopped")->type_name("N");
-  app.add_option("--scorer", o.scorer, "players (default) or internal");
-  app.add_flag("--alternate", o.alternate, "swap colours every game");
-  app.add_flag("--reuse", o.reuse, "keep each engine alive between games (docs/engine-reuse.md)");
-  app.add_option("--code", o.code, "competition code: the files' names (default match)");
-  app.add_option("--dir", o.directory, "directory for the control file and results (default .)");
-  app.add_option("-j,--parallel", parallel, "number of games to play at once, 1-1023")
-      ->type_name("N");
-  app.add_flag("-q,--quiet", o.run.quiet, "no live display; warnings to stderr");
-  app.add_flag("--log-gtp", o.run.log_gtp, "write GTP transcripts to <code>.gtplogs/");
-  std::vector<std::string> reversed(args.rbegin(), args.rend());
-  try {
-    app.parse(reversed);
-  } catch (const CLI::CallForHelp&) {
-    return ParseExit{kExitOk, app.help(), ""};
-  } catch (const CLI::ParseError& e) {
-    return match_usage_error(e.what());
-  }
-  if (black.empty()) return match_usage_error("--black: an engine command is required");
-  if (white.empty()) return match_usage_error("--white: an engine command is required");
-  for (auto [name, text, argv] :
-       {std::tuple{"--black", &black, &o.black}, std::tuple{"--white", &white, &o.white}}) {
-    try {
-      *argv = rm::process::split_command_line(*text);
-    } catch (const std::invalid_argument& e) {
-      return match_usage_error(std::string(name) + ": " + e.what());
-    }
-    if (argv->empty() || argv->front().empty())
-      return match_usage_error(std::string(name) + ": an engine command is required");
-  }
-  if (o.black_code.empty()) o.black_code = code_from_program(o.black.front(), "black");
-  if (o.white_code.empty()) o.white_code = code_from_program(o.white.front(), "white");
-  if (o.black_code == o.white_code) {
-    o.black_code += "-b";
-    o.white_code += "-w";
-  }
-  for (const auto& [option, code] :
-       {std::pair{"--black-name", o.black_code}, std::pair{"--white-name", o.white_code},
-        std::pair{"--code", o.code}})
-    if (!is_code(code))
-      return match_usage_error(std::string(option) +
-                               ": use letters, digits, '-', '_' and '.' (got '" + code + "')");
-  if (!games.empty()) {
-    auto n = whole(games, 1, 2147483647LL);
-    if (!n)
-      return match_usage_error("--games: must be a whole number \u2265 1 (got '" + games + "')");
-    o.games = static_cast<int>(*n);
-  }
-  if (!size.empty()) {
-    auto n = whole(size, 2, 25);
-    if (!n)
-      return match_usage_error("--size: must be a whole number from 2 to 25 (got '" + size + "')");
-    o.board_size = static_cast<int>(*n);
-  }
-  if (!komi.empty()) {
-    char* end = nullptr;
-    o.komi = std::strtod(komi.c_str(), &end);
-    if (*end != '\0' || !std::isfinite(o.komi) || std::abs(o.komi) > 1000)
-      return match_usage_error("--komi: must be a number (got '" + komi + "')");
-  }
-  if (!handicap.empty()) {
-    auto n = whole(handicap, 2, 9);
-    if (!n)
-      return match_usage_error("--handicap: must be a whole number from 2 to 9 (got '" + handicap +
-                               "')");
-    o.handicap = static_cast<int>(*n);
-  }
-  if (!move_limit.empty()) {
-    auto n = whole(move_limit, 1, 100000);
-    if (!n)
-      return match_usage_error("--move-limit: must be a whole number \u2265 1 (got '" + move_limit +
-                               "')");
-    o.move_limit = static_cast<int>(*n);
-  }
-  if (o.scorer != "players" && o.scorer != "internal")
-    return match_usage_error("--scorer: must be players or internal (got '" + o.scorer + "')");
-  if (!parallel.empty()) {
-    auto n = whole(parallel, 1, 1023);
-    if (!n)
-      return match_usage_error("-j/--parallel: must be a whole number from 1 to 1023 (got '" +
-                               parallel + "')");
-    o.run.parallel = static_cast<int>(*n);
-  }
-  if (o.directory.empty()) o.directory = ".";
-  o.run.control_file = o.directory + (o.directory.back() == '/' ? "" : "/") + o.code + ".yaml";
-  o.run.command = "run";
-  return o;
+std::string clock_text(const MatchClock& c) {
+  std::string text = "time_control: {system: " + c.system;
+  if (c.system == "per_move") return text + ", move_time: " + number(c.move_time) + "}\n";
+  text += ", main_time: " + number(c.main_time);
+  if (c.system == "canadian")
+    text += ", period_time: " + number(c.period_time) +
+            ", period_moves: " + std::to_string(c.period_moves);
+  if (c.system == "japanese")
+    text += ", period_time: " + number(c.period_time) + ", periods: " + std::to_string(c.periods);
+  return text + "}\n";
 }
+
+std::string adjudication_text(const MatchAdjudication& a) {
+  std::vector<std::string> items;
+  if (!a.arbiter.empty()) items.push_back("arbiter: " + quoted(a.arbiter));
+  if (a.resign_score) items.push_back("resign_score: " + number(*a.resign_score));
+  if (a.resign_moves) items.push_back("resign_moves: " + std::to_string(*a.resign_moves));
+  if (a.resign_after_moves)
+    items.push_back("resign_after_moves: " + std::to_string(*a.resign_after_moves));
+  if (items.empty()) return "";
+  std::string text = "adjudication: {";
+  for (std::size_t i = 0; i < items.size(); ++i) text += (i ? ", " : "") + items[i];
+  return text + "}\n";
+}
+
+std::string openings_text(const MatchOpenings& op) {
+  if (op.path.empty()) return "";
+  std::string text = "openings:\n  sgf: " + quoted(op.path) + "\n";
+  if (op.moves) text += "  moves: " + std::to_string(*op.moves) + "\n";
+  text += "  order: " + op.order + "\n";
+  if (op.seed) text += "  seed: " + std::to_string(*op.seed) + "\n";
+  text += std::string("  pairs: ") + (op.pairs ? "true" : "false") + "\n";
+  return text + "  report: true\n";
+}
+
+std::string description(const MatchOptions& o) {
+  std::vector<std::string> codes;
+  for (const auto& e : o.engines) codes.push_back(e.code);
+  if (codes.size() == 2) return "match: " + codes[0] + " v " + codes[1];
+  std::string others;
+  for (std::size_t i = 1; i < codes.size(); ++i) others += (i > 1 ? ", " : "") + codes[i];
+  if (o.gauntlet) return "match: gauntlet of " + codes[0] + " against " + others;
+  return "match: round robin of " + codes[0] + ", " + others;
+}
+
+// Every pair in the engines' order, or the first engine against each of the others.
+std::string pairings_text(const MatchOptions& o) {
+  const auto& e = o.engines;
+  if (o.gauntlet) {
+    std::vector<std::string> opponents;
+    for (std::size_t i = 1; i < e.size(); ++i) opponents.push_back(e[i].code);
+    return "gauntlet:\n  player: " + quoted(e[0].code) + "\n  opponents: " + yaml_list(opponents) +
+           "\n";
+  }
+  std::string text = "matchups:\n";
+  for (std::size_t i = 0; i < e.size(); ++i)
+    for (std::size_t j = i + 1; j < e.size(); ++j)
+      text += "  - " + yaml_list({e[i].code, e[j].code}) + "\n";
+  return text;
+}
+
+}  // namespace
 
 std::string match_control_file(const MatchOptions& o, const std::string& cwd) {
   auto absolute = [&](std::vector<std::string> argv) {
@@ -184,9 +100,9 @@ std::string match_control_file(const MatchOptions& o, const std::string& cwd) {
       program = cwd + (cwd.empty() || cwd.back() == '/' ? "" : "/") + program;
     return argv;
   };
-  auto player = [&](const std::string& code, const std::vector<std::string>& argv) {
+  auto player = [&](const std::string& code, const std::vector<std::string>& argv, bool reuse) {
     std::string text = "  " + quoted(code) + ":\n    command: " + yaml_list(absolute(argv)) + "\n";
-    if (o.reuse) text += "    reuse: true\n";
+    if (reuse) text += "    reuse: true\n";
     return text;
   };
   std::string text = "# Written by `ringmaster match`. Run `ringmaster " + o.code +
@@ -194,20 +110,42 @@ std::string match_control_file(const MatchOptions& o, const std::string& cwd) {
                      "# (docs/match.md, docs/control-file.md).\n"
                      "competition_type: playoff\n"
                      "description: " +
-                     quoted("match: " + o.black_code + " (black) v " + o.white_code + " (white)") +
-                     "\n"
-                     "players:\n" +
-                     player(o.black_code, o.black) + player(o.white_code, o.white) +
-                     "board_size: " + std::to_string(o.board_size) + "\nkomi: " + number(o.komi) +
-                     "\n";
+                     quoted(description(o)) + "\nplayers:\n";
+  for (const auto& e : o.engines) text += player(e.code, e.command, o.reuse);
+  if (!o.adjudication.arbiter_command.empty())
+    text += player(o.adjudication.arbiter, o.adjudication.arbiter_command, false);
+  text += "board_size: " + std::to_string(o.board_size) + "\nkomi: " + number(o.komi) + "\n";
   if (o.handicap >= 2) text += "handicap: " + std::to_string(o.handicap) + "\n";
   if (o.move_limit) text += "move_limit: " + std::to_string(*o.move_limit) + "\n";
   text += "scorer: " + o.scorer + "\n";
-  text += "matchups:\n  - player_1: " + quoted(o.black_code) +
-          "\n    player_2: " + quoted(o.white_code) +
-          "\n    alternating: " + (o.alternate ? "true" : "false") +
-          "\n    number_of_games: " + std::to_string(o.games) + "\n";
-  return text;
+  if (!o.clock.system.empty()) text += clock_text(o.clock);
+  if (o.clock.margin) text += "time_margin: " + number(*o.clock.margin) + "\n";
+  text += adjudication_text(o.adjudication);
+  text += openings_text(o.openings);
+  text += std::string("alternating: ") + (o.alternate ? "true" : "false") + "\n";
+  text += kGamesKey + std::to_string(o.games) + "\n";
+  if (o.sprt)
+    text += "sprt: {elo0: " + number(o.sprt->elo0) + ", elo1: " + number(o.sprt->elo1) +
+            ", alpha: " + number(o.sprt->alpha) + ", beta: " + number(o.sprt->beta) + "}\n";
+  return text + pairings_text(o);
+}
+
+std::optional<std::string> games_changed_only(const std::string& existing,
+                                              const std::string& wanted) {
+  std::istringstream a(existing), b(wanted);
+  std::string line_a, line_b, old_games;
+  const std::string key = kGamesKey;
+  for (;;) {
+    const bool more_a = static_cast<bool>(std::getline(a, line_a));
+    const bool more_b = static_cast<bool>(std::getline(b, line_b));
+    if (more_a != more_b) return std::nullopt;
+    if (!more_a) break;
+    if (line_a == line_b) continue;
+    if (line_a.rfind(key, 0) != 0 || line_b.rfind(key, 0) != 0) return std::nullopt;
+    old_games = line_a.substr(key.size());
+  }
+  if (old_games.empty()) return std::nullopt;
+  return old_games;
 }
 
 }  // namespace rm::cli

@@ -1,39 +1,22 @@
-// `ringmaster match`: the options of a one-line match and the control file it writes (a
-// playoff of one matchup), so that the run can be resumed, reported and changed like any
-// other. Parsing and text only; cmd_match.cpp writes the file and runs it.
+// `ringmaster match`: the control file a one-line match writes (a playoff: one matchup, a
+// round robin's pairs, or a gauntlet), so that the run can be resumed, reported and changed
+// like any other. Text only; cmd_match.cpp writes the file and runs it.
 #pragma once
 
 #include <optional>
 #include <string>
-#include <variant>
-#include <vector>
 
-#include "ringmaster/cli/command_line.hpp"
+#include "ringmaster/cli/match_options.hpp"
 
 namespace rm::cli {
-
-struct MatchOptions {
-  std::vector<std::string> black, white;  // engine commands, split into whole arguments
-  std::string black_code, white_code;     // player codes (default: the programs' names)
-  int games = 100;
-  int board_size = 19;
-  double komi = 7.5;
-  int handicap = 0;
-  std::optional<int> move_limit;
-  std::string scorer = "players";  // or "internal"
-  bool alternate = false;          // swap colours every game
-  bool reuse = false;              // keep engines alive between games
-  std::string code = "match";      // competition code: <dir>/<code>.yaml
-  std::string directory = ".";
-  CommandLine run;  // -j, -q, --log-gtp (control_file set to <dir>/<code>.yaml)
-};
-
-// `args`: the arguments after "match". Usage errors and --help are a ParseExit.
-std::variant<MatchOptions, ParseExit> parse_match_command_line(
-    const std::vector<std::string>& args);
 
 // The control file's text. Relative program paths that name a directory ("./bot") are made
 // absolute against `cwd`, as the shell would have found them.
 std::string match_control_file(const MatchOptions& options, const std::string& cwd);
+
+// When `existing` is `wanted` but for its number of games (the same match, run again with
+// another --games): the existing number, so that the caller can say what changes.
+std::optional<std::string> games_changed_only(const std::string& existing,
+                                              const std::string& wanted);
 
 }  // namespace rm::cli

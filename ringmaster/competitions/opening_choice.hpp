@@ -21,7 +21,8 @@ class OpeningChoice {
   // tuner's candidate_colour).
   bool pairs() const { return settings_ && settings_->pairs; }
   // The opening of game number n: k = n / 2 with pairs, else n; in order, k modulo the
-  // number of openings; at random, drawn from (seed, k).
+  // number of openings; at random, position k mod N of a permutation of the N openings drawn
+  // from (seed, k / N): every opening once per cycle of N.
   const rm::game::Opening& opening_for(std::uint64_t game_number) const;
   // With pairs: whether a game's colours are the swapped ones (the second game of its pair).
   static bool is_swapped(std::uint64_t game_number) { return game_number % 2 == 1; }
@@ -33,6 +34,8 @@ class OpeningChoice {
   // Sets job.opening for game n (nothing when openings are off).
   void apply(rm::game::GameJob& job, std::uint64_t game_number) const;
   bool report() const { return settings_ && settings_->report; }
+  // Random order's index of the k-th draw among n openings (n > 0).
+  static std::size_t shuffled_index(std::size_t n, std::uint64_t seed, std::uint64_t k);
 
  private:
   std::optional<rm::control::OpeningsSettings> settings_;

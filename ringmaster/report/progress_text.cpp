@@ -29,8 +29,11 @@ std::string rate_and_time_left(const Progress& p) {
   if (p.games_played_this_run <= 0 || !(p.seconds_this_run > 0.0)) return "";
   const double per_minute = 60.0 * p.games_played_this_run / p.seconds_this_run;
   std::string out = rate_text(per_minute);
-  if (p.games_remaining && *p.games_remaining > 0)
-    out += fmt::format(", about {} left", format_duration(60.0 * *p.games_remaining / per_minute));
+  std::optional<int> left = p.games_remaining;
+  if (p.games_left_this_run && (!left || *p.games_left_this_run < *left))
+    left = p.games_left_this_run;
+  if (left && *left > 0)
+    out += fmt::format(", about {} left", format_duration(60.0 * *left / per_minute));
   return out;
 }
 

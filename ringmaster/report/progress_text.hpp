@@ -11,6 +11,9 @@ struct Progress {
   std::optional<int> games_remaining;  // nullopt: no limit (number_of_games unset)
   int games_played_this_run = 0;
   double seconds_this_run = 0.0;  // wall time since the run started
+  // With --max-games: the games this run will still finish at most (those not started yet
+  // and those in progress); the time left is for these when they are fewer.
+  std::optional<int> games_left_this_run;
 };
 
 // ", 35.2 games per minute", or ", 252.0 games per hour" below 10 games per minute.

@@ -7,6 +7,7 @@
 #include "engine/process/cpu_affinity.hpp"
 #include "ringmaster/report/live_summary.hpp"
 #include "ringmaster/report/progress_text.hpp"
+#include "ringmaster/report/rating_status.hpp"
 #include "ringmaster/run/executor/local_executor.hpp"
 #include "ringmaster/run/history_recovery.hpp"
 #include "ringmaster/run/interrupt_signals.hpp"
@@ -192,6 +193,7 @@ class RunLoop {
     }
     results_.push_back(lines.screen_line);
     keep_last(results_, rm::report::kResultsShown);
+    report_rating(false);
   }
 
   // The game's line and any periodic lines now due (the tree dump...), for the history.
@@ -298,6 +300,8 @@ class RunLoop {
     p.games_played = games_before_run_ + summary_.games_committed;
     p.games_remaining = competition_.games_remaining();
     if (p.games_remaining) *p.games_remaining += results_not_committed_;
+    if (max_games_left_)
+      p.games_left_this_run = *max_games_left_ + static_cast<int>(in_progress_.size());
     p.games_played_this_run = summary_.games_committed;
     p.seconds_this_run = std::chrono::duration<double>(Clock::now() - started_).count();
     return p;
@@ -317,7 +321,26 @@ class RunLoop {
     std::fflush(options_.status_out);
   }
 
+  // Quiet runs: the matchups' figures every options_.rating_interval games, and once more at
+  // the end of the run if games were played since.
+  void report_rating(bool final) {
+    if (options_.rating_interval <= 0 || options_.status_out == nullptr) return;
+    const int played = games_before_run_ + summary_.games_committed;
+    if (played == rating_reported_at_ || summary_.games_committed == 0) return;
+    if (!final && played % options_.rating_interval != 0) return;
+    rating_reported_at_ = played;
+    std::vector<std::string> lines;
+    try {
+      lines = rm::report::rating_lines(competition_.json_report());
+    } catch (const std::exception&) {
+      return;  // a status line must not end the run
+    }
+    for (const auto& line : lines) std::fprintf(options_.status_out, "%s\n", line.c_str());
+    std::fflush(options_.status_out);
+  }
+
   void finish_summary(const std::string& stopped) {
+    report_rating(true);
     summary_.summary_line =
         rm::report::run_summary_text(progress(), summary_.void_games, stopped,
                                      recommended_text(competition_, options_.parameters));
@@ -403,7 +426,8 @@ class RunLoop {
   std::unique_ptr<TerminalStopKey> stop_key_;  // null without a terminal or when not asked
   Clock::time_point next_stop_key_check_{};
   Clock::time_point next_status_{};
-  mutable int summary_results_ = -1;                // results when summary_lines_ was made
+  int rating_reported_at_ = -1;       // games played when the rating lines were last printed
+  mutable int summary_results_ = -1;  // results when summary_lines_ was made
   mutable std::vector<std::string> summary_lines_;  // the live summary (best now, Elo lines)
   Clock::time_point next_frame_{};
 };

@@ -34,6 +34,9 @@ struct RunOptions {
   // no status_out: none.
   std::chrono::milliseconds status_interval{0};
   std::FILE* status_out = nullptr;
+  // Quiet runs of a tournament: each matchup's score, Elo and SPRT (rating_lines()) on
+  // status_out every rating_interval games played (cutechess's -ratinginterval); 0: never.
+  int rating_interval = 0;
   // The tuned parameters, to show the recommended values with their formats; empty: the
   // values as they are.
   std::vector<rm::scales::Parameter> parameters;

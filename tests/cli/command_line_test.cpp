@@ -57,6 +57,11 @@ TEST_CASE("usage errors exit 2 with gomill's messages", "[cli]") {
   auto frob = ended({"a.yaml", "frob"});
   CHECK(frob.status == 2);
   CHECK_THAT(frob.err, Catch::EndsWith("ringmaster: error: no such command: frob\n"));
+  CHECK_THAT(ended({"a.yaml", "debugstatus"}).err,
+             Catch::EndsWith("no such command: debugstatus (gomill's; use show --json)\n"));
+  CHECK(parsed({"a.yaml", "--rating-interval", "20"}).rating_interval == 20);
+  CHECK_THAT(ended({"a.yaml", "--rating-interval", "x"}).err,
+             Catch::EndsWith("--rating-interval: must be a whole number \u2265 0 (got 'x')\n"));
   CHECK(ended({"a.yaml", "-j", "0"}).status == 2);
   CHECK(ended({"a.yaml", "-j", "1024"}).status == 2);
   CHECK(parsed({"a.yaml", "-j", "1023"}).parallel == 1023);
@@ -73,6 +78,7 @@ TEST_CASE("help and version exit 0 on stdout", "[cli]") {
   CHECK(help.status == 0);
   CHECK_THAT(help.out, Catch::Contains("--parallel"));
   CHECK_THAT(help.out, Catch::Contains("--max-games"));
+  CHECK_THAT(help.out, Catch::Contains("ringmaster match --engine CMD --engine CMD"));
   CHECK(help.err.empty());
 }
 

@@ -8,6 +8,9 @@
 #include "ringmaster/competitions/model_tuner/model_tuner.hpp"
 #include "ringmaster/competitions/model_tuner/model_tuner_settings.hpp"
 #include "ringmaster/competitions/model_tuner/quadratic_model.hpp"
+#include "ringmaster/report/display_text.hpp"
+#include "ringmaster/report/live_summary.hpp"
+#include "ringmaster/report/progress_text.hpp"
 #include "tests/support/temp_dir.hpp"
 
 using namespace rm::comp;
@@ -482,4 +485,47 @@ TEST_CASE("model_tuner: with one parameter the reports show the process", "[mode
   CHECK(v["value"].get<double>() <= v["ci95_high"].get<double>());
   CHECK(v["sampling_low"].is_null());  // no sampling region with one parameter
   CHECK_THAT(tuner.full_report(), Catch::Contains("Model: a Gaussian process over 64 bins"));
+}
+
+TEST_CASE("model_tuner: the live view's frame fits an 80x24 terminal", "[model_tuner][display]") {
+  rm::test::TempDir dir;
+  auto cf = model_control(dir);
+  ModelTuner tuner(cf);
+  std::mt19937_64 rng(3);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  rm::report::DisplayFrame f;
+  for (int i = 0; i < 200; ++i) {
+    auto job = tuner.next_job();
+    REQUIRE(job);
+    auto lines = tuner.on_result(result_of(job->job, unit(rng) < win_probability(job->job)));
+    f.recent_results.push_back(lines.screen_line);
+  }
+  // Eight games in flight (-j 8), a -g budget, the Ctrl-X hint: the most a frame has.
+  for (int i = 0; i < 8; ++i) f.games_in_progress.push_back(tuner.next_job()->job.game_id);
+  f.max_games_left = 100;
+  f.stop_key_hint = true;
+  f.screen_report = tuner.screen_report(f.games_in_progress);
+  f.summary_lines = rm::report::live_summary_lines(tuner.json_report());
+  rm::report::Progress p;
+  p.games_played = 200;
+  p.games_remaining = 200;
+  p.games_played_this_run = 200;
+  p.seconds_this_run = 600;
+  p.games_left_this_run = 108;
+  f.progress_line = rm::report::progress_text(p);
+  const std::string text = rm::report::render_display(f);
+  INFO(text);
+  std::vector<std::string> lines;
+  for (std::size_t start = 0, end; start < text.size(); start = end + 1) {
+    end = text.find('\n', start);
+    lines.push_back(text.substr(start, end - start));
+  }
+  CHECK(lines.size() <= 23);  // the last row stays for the cursor
+  for (const auto& line : lines) {
+    std::size_t characters = 0;
+    for (char c : line) characters += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    CHECK(characters <= 80);
+  }
+  CHECK_THAT(text, Catch::Contains("not shown worse from"));
+  CHECK_THAT(text, Catch::Contains("about 5m 24s left"));  // the -g budget's 108 games
 }

@@ -51,26 +51,29 @@ rm::test::Finished run(const rm::test::TempDir& dir, const std::vector<std::stri
 TEST_CASE("match: options, defaults and commands split into whole arguments", "[match]") {
   auto o = parse_ok({"--black", "gnugo --mode gtp --level '1'", "--white",
                      "/opt/bots/my\\ bot -x \"a b\"", "--games", "10", "--size", "9", "--komi",
-                     "6.5", "--alternate", "--reuse", "-j", "3"});
-  CHECK(o.black == std::vector<std::string>{"gnugo", "--mode", "gtp", "--level", "1"});
-  CHECK(o.white == std::vector<std::string>{"/opt/bots/my bot", "-x", "a b"});
-  CHECK(o.black_code == "gnugo");
-  CHECK(o.white_code == "mybot");
+                     "6.5", "--no-alternate", "--reuse", "-j", "3"});
+  REQUIRE(o.engines.size() == 2);
+  CHECK(o.engines[0].command == std::vector<std::string>{"gnugo", "--mode", "gtp", "--level", "1"});
+  CHECK(o.engines[1].command == std::vector<std::string>{"/opt/bots/my bot", "-x", "a b"});
+  CHECK(o.engines[0].code == "gnugo");
+  CHECK(o.engines[1].code == "mybot");
   CHECK(o.games == 10);
   CHECK(o.board_size == 9);
   CHECK(o.komi == 6.5);
-  CHECK(o.alternate);
+  CHECK_FALSE(o.alternate);
   CHECK(o.reuse);
   CHECK(o.run.parallel == 3);
   CHECK(o.run.control_file == "./match.yaml");
   CHECK(o.run.command == "run");
+  CHECK(o.run.rating_interval == 10);
 
   auto same = parse_ok({"--black", "ringbot", "--white", "ringbot --playouts 5"});
-  CHECK(same.black_code == "ringbot-b");
-  CHECK(same.white_code == "ringbot-w");
+  CHECK(same.engines[0].code == "ringbot-b");
+  CHECK(same.engines[1].code == "ringbot-w");
   CHECK(same.games == 100);
   CHECK(same.board_size == 19);
   CHECK(same.komi == 7.5);
+  CHECK(same.alternate);  // on by default
 }
 
 TEST_CASE("match: usage errors name the option and the value", "[match]") {
@@ -94,23 +97,16 @@ TEST_CASE("match: usage errors name the option and the value", "[match]") {
 
 TEST_CASE("match: the control file it writes loads as the playoff asked for", "[match]") {
   rm::test::TempDir dir("rm-match");
-  auto o = parse_ok({"--black",      "./bots/one -v",
-                     "--white",      "ringbot --seed 3",
-                     "--games",      "12",
-                     "--size",       "9",
-                     "--komi",       "0.5",
-                     "--handicap",   "2",
-                     "--move-limit", "300",
-                     "--scorer",     "internal",
-                     "--alternate",  "--reuse",
-                     "--code",       "m1"});
+  auto o = parse_ok({"--black", "./bots/one -v", "--white", "ringbot --seed 3", "--games", "12",
+                     "--size", "9", "--komi", "0.5", "--handicap", "2", "--move-limit", "300",
+                     "--scorer", "internal", "--reuse", "--code", "m1"});
   const std::string text = rm::cli::match_control_file(o, "/home/me");
   const std::string path = dir.write("m1.yaml", text);
   auto cf = rm::comp::load_control_file(path);
   CHECK(cf.competition_type == "playoff");
   const auto& p = cf.settings<rm::comp::PlayoffSettings>();
   REQUIRE(p.matchups.size() == 1);
-  CHECK(p.matchups[0].player_1 == "one");
+  CHECK(p.matchups[0].player_1 == "one");  // --black is player 1
   CHECK(p.matchups[0].player_2 == "ringbot");
   CHECK(p.matchups[0].alternating);
   CHECK(p.matchups[0].number_of_games == 12);
@@ -144,7 +140,6 @@ TEST_CASE("match: plays the games, resumes, refuses another match in the same pl
                                       "7",
                                       "--komi",
                                       "4.5",
-                                      "--alternate",
                                       "--move-limit",
                                       "200",
                                       "--dir",
@@ -168,8 +163,19 @@ TEST_CASE("match: plays the games, resumes, refuses another match in the same pl
   // The same line again resumes (here: nothing left to play).
   auto again = run(dir, line, "again");
   CHECK(again.exit_status == 0);
-  CHECK_THAT(again.err, Catch::Contains("resuming the match in " + results + "/match.yaml"));
+  CHECK_THAT(again.err, Catch::Contains("resuming the match in " + results + "/match.yaml\n"));
   CHECK(rm::store::Store::open_read_only(results + "/match.db")->game_count() == 4);
+
+  // More games: the same match continues, its control file raised to the new number.
+  auto more = line;
+  more[6] = "6";  // --games
+  auto longer = run(dir, more, "more");
+  INFO(longer.err);
+  CHECK(longer.exit_status == 0);
+  CHECK_THAT(longer.err, Catch::Contains("resuming the match in " + results +
+                                         "/match.yaml (games per pair: 4 -> 6)"));
+  CHECK(rm::store::Store::open_read_only(results + "/match.db")->game_count() == 6);
+  CHECK_THAT(rm::test::slurp(results + "/match.yaml"), Catch::Contains("number_of_games: 6\n"));
 
   // Another komi: the file differs, so the match is refused, not mixed.
   auto other = line;

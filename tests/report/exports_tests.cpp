@@ -21,8 +21,17 @@ TEST_CASE("the CSV has one row per game and the tuner's parameters", "[csv]") {
   CHECK(rows == 1 + 6 + 1);  // header, six games, one void game
   CHECK(csv.rfind("game_id,black,white,winner,winner_colour,result", 0) == 0);
   CHECK(csv.find(",parameters,pl,c\r\n") != std::string::npos);
-  CHECK(csv.find("2,opp,#2,#2,w,W+3.5,,0,0,,0,,60,0.25,0.5,/comp/fixture.games/2.sgf,0,#2,w,1,pl: "
-                 "200; c: 0.2,200,0.2\r\n") != std::string::npos);
+  CHECK(csv.find("2,opp,#2,#2,w,W+3.5,,0,0,,0,,60,0.25,0.5,/comp/fixture.games/2.sgf,,,0,#2,w,1,"
+                 "pl: 200; c: 0.2,200,0.2\r\n") != std::string::npos);
+}
+
+TEST_CASE("the CSV has the opening and who decided, and no binary noise in numbers", "[csv]") {
+  const std::string csv = rm::report::csv_export(rm::test::playoff_fixture());
+  CHECK(csv.find(",sgf_path,opening,decided_by\r\n") != std::string::npos);
+  CHECK(csv.find(",openings/a.sgf,resign adjudication\r\n") != std::string::npos);
+  CHECK(csv.find(",0.3,0.2,/comp/fixture.games/m_2.sgf,openings/b.sgf,arbiter gnugo\r\n") !=
+        std::string::npos);
+  CHECK(csv.find("0000000") == std::string::npos);
 }
 
 TEST_CASE("the SGF collection joins the records in order and names the missing", "[sgf]") {

@@ -98,7 +98,17 @@ inline rm::report::ReportInputs playoff_fixture() {
       "elo": {"games": 4, "samples": 4, "score": 0.75, "elo": 190.8, "elo_lower": -97.3,
               "elo_upper": "inf", "margin": "inf", "los": 0.87},
       "sprt": {"elo0": 0, "elo1": 100, "alpha": 0.05, "beta": 0.05, "llr": 0.31,
-               "lower_bound": -2.94, "upper_bound": 2.94, "pentanomial": false, "decision": "continue"}}]
+               "lower_bound": -2.94, "upper_bound": 2.94, "pentanomial": false, "decision": "continue"}}],
+    "rating_list": {"method": "bradley_terry", "anchor": "strong", "anchor_rating": 0,
+      "confidence": 0.95, "prior_draws": 0, "players": [
+        {"code": "strong", "rank": 1, "rating": 0, "error": 0, "lower": 0, "upper": 0, "games": 4, "points": 3},
+        {"code": "weak", "rank": 2, "rating": -190.8, "error": 140.2, "lower": -465.6, "upper": 84.0,
+         "games": 4, "points": 1}]},
+    "openings": [
+      {"name": "openings/a.sgf", "games": 2, "black_wins": 1, "white_wins": 1, "no_winner": 0,
+       "wins": {"strong": 1, "weak": 1}},
+      {"name": "openings/b.sgf", "games": 2, "black_wins": 0, "white_wins": 2, "no_winner": 0,
+       "wins": {"strong": 2}}]
   })json");
   in.text_report = "duel: 4 games\n";
   in.players = {{"strong", "ringbot --playouts 200"}, {"weak", "ringbot --playouts 20"}};
@@ -109,6 +119,15 @@ inline rm::report::ReportInputs playoff_fixture() {
   in.games.push_back({game("m_1", "weak", "strong", "w", "W+R", 0.2, 1.0)});
   in.games.push_back({game("m_2", "strong", "weak", "w", "W+0.5", 1.0, 0.2)});
   in.games.push_back({game("m_3", "weak", "strong", "w", "W+R", 0.2, 1.0)});
+  // Results an arbiter and an adjudication decided, the openings, a CPU time with binary
+  // noise (0.1 + 0.2).
+  for (std::size_t i = 0; i < in.games.size(); ++i)
+    in.games[i].result.opening = i < 2 ? "openings/a.sgf" : "openings/b.sgf";
+  in.games[1].result.decided_by = "resign adjudication";
+  in.games[1].result.detail = "resign adjudication: black behind by 31.5 by the area estimate";
+  in.games[2].result.decided_by = "arbiter gnugo";
+  in.games[2].result.detail = "decided by arbiter gnugo";
+  in.games[2].result.black_cpu_s = 0.1 + 0.2;
   return in;
 }
 

@@ -56,6 +56,25 @@ TEST_CASE("the playoff page has Elo, the cross-table, Elo over time and the SPRT
   CHECK(has(html, "The last run stopped: max-games reached for this run"));
 }
 
+TEST_CASE("the playoff page has the rating list, results per opening and decisions", "[html]") {
+  const std::string html = rm::report::html_report(rm::test::playoff_fixture());
+  CHECK_THAT(html, Catch::Contains("<section id=\"ratings\""));
+  CHECK_THAT(html, Catch::Contains("<td>weak</td><td>-191</td><td>-466 to +84</td>"));
+  CHECK_THAT(html, Catch::Contains("<section id=\"openings\""));
+  CHECK_THAT(html, Catch::Contains("<td>openings/b.sgf</td><td>2</td><td>0</td><td>2</td>"));
+  CHECK_THAT(html, Catch::Contains("<section id=\"decisions\""));
+  CHECK_THAT(html, Catch::Contains("<td>arbiter gnugo</td><td>1</td>"));
+  CHECK_THAT(html, Catch::Contains("<td>resign adjudication</td><td>1</td>"));
+
+  // Without the JSON's table, results per opening are counted from the games.
+  auto in = rm::test::playoff_fixture();
+  in.report.erase("openings");
+  in.report.erase("rating_list");
+  const std::string counted = rm::report::html_report(in);
+  CHECK_THAT(counted, Catch::Contains("<td>openings/a.sgf</td><td>2</td><td>1</td><td>1</td>"));
+  CHECK_THAT(counted, !Catch::Contains("<section id=\"ratings\""));
+}
+
 TEST_CASE("SGF links are relative and percent-encoded", "[html]") {
   rm::game::GameResult r;
   r.sgf_path = "/comp/ce.games/g4#0r1.sgf";

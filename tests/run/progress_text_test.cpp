@@ -31,6 +31,20 @@ TEST_CASE("progress shows count rate and time left when known", "[progress]") {
   CHECK(progress_text(p) == "progress: 20/20 games played, 20.0 games per minute");
 }
 
+TEST_CASE("with --max-games the time left is for the games this run will play", "[progress]") {
+  Progress p;
+  p.games_played = 20;
+  p.games_remaining = 80;
+  p.games_played_this_run = 10;
+  p.seconds_this_run = 30;     // 20 games per minute
+  p.games_left_this_run = 10;  // -g: 10 more games at most
+  CHECK(progress_text(p) == "progress: 20/100 games played, 20.0 games per minute, about 30s left");
+  p.games_remaining = std::nullopt;  // an unlimited tuner: the run's budget still ends it
+  CHECK(progress_text(p) == "progress: 20 games played, 20.0 games per minute, about 30s left");
+  p.games_remaining = 4;  // the competition ends first
+  CHECK(progress_text(p) == "progress: 20/24 games played, 20.0 games per minute, about 12s left");
+}
+
 TEST_CASE("the quiet run's summary and status lines", "[progress]") {
   Progress p;
   p.games_played = 87;

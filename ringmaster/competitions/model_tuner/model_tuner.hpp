@@ -77,6 +77,8 @@ class ModelTuner final : public NumberedTuner<std::vector<double>> {
                               const rm::game::GameResult& r) override;
   rm::game::PlayerSpec check_candidate() const override;
   std::string main_report() const;
+  std::string games_line() const;           // "120/1000 games played"
+  std::string recommendation_text() const;  // the estimate, its region, the results
   std::vector<std::string> codes() const;
 
   ModelTunerSettings settings_;

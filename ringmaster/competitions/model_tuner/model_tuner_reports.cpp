@@ -20,6 +20,15 @@ std::string fixed(double value, int decimals) {
   return buffer;
 }
 
+// A value for the screen: numbers with 6 significant digits (no binary noise).
+std::string short_value(const rm::scales::Value& value) {
+  const nlohmann::json v = rm::scales::value_to_json(value);
+  if (!v.is_number_float()) return v.dump();
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.6g", v.get<double>());
+  return buffer;
+}
+
 std::string pad_right(const std::string& text, std::size_t width) {
   return text.size() >= width ? text : text + std::string(width - text.size(), ' ');
 }
@@ -32,18 +41,19 @@ std::vector<std::string> ModelTuner::codes() const {
   return codes;
 }
 
-std::string ModelTuner::main_report() const {
+std::string ModelTuner::games_line() const {
   std::string text = std::to_string(numbers_.fixed());
   if (settings_.number_of_games) text += "/" + std::to_string(*settings_.number_of_games);
-  text += " games played\n\n";
+  return text + " games played\n";
+}
+
+std::string ModelTuner::recommendation_text() const {
   const int games = static_cast<int>(search_.samples().size());
-  if (search_.phase() == model::Phase::Opening) {
-    text += "No model yet: the first " + std::to_string(search_.opening_games()) +
-            " games are played at random points of the ranges.\n\n";
-    return text;
-  }
+  if (search_.phase() == model::Phase::Opening)
+    return "No model yet: the first " + std::to_string(search_.opening_games()) +
+           " games are played at random points of the ranges.\n";
   const model::Recommendation r = search_.recommend();
-  text += "Recommended: " + format_parameters(r.point) + "\n";
+  std::string text = "Recommended: " + format_parameters(r.point) + "\n";
   for (std::size_t k = 0; k < engine_parameters_.size(); ++k) {
     std::vector<double> low = r.point, high = r.point;
     low[k] = r.low[k];
@@ -58,7 +68,12 @@ std::string ModelTuner::main_report() const {
   if (no_winner_ > 0) text += ", " + std::to_string(no_winner_) + " without a winner";
   text += " in " + std::to_string(games) + " games";
   if (games > 0) text += " (" + fixed(100.0 * (wins_ + 0.5 * no_winner_) / games, 1) + "%)";
-  text += "\n\n";
+  return text + "\n";
+}
+
+std::string ModelTuner::main_report() const {
+  std::string text = games_line() + "\n" + recommendation_text() + "\n";
+  if (search_.phase() == model::Phase::Opening) return text;
   const auto format = [this](const std::vector<double>& u) { return format_parameters(u); };
   return text + search_.surrogate().report(codes(), format).text + "\n";
 }
@@ -73,22 +88,32 @@ std::string ModelTuner::full_report() const {
   return short_report();
 }
 
+// Short enough for an 80x24 terminal with the games in progress, the "Now" line (the
+// recommended values and the model's win rate there), the latest results and the progress line
+// around it: the games and results, and each value's range not shown worse. The model is left
+// to `show` and the reports.
 std::string ModelTuner::screen_report(const std::vector<std::string>& game_ids_in_progress) const {
-  std::string text = main_report();
-  const std::string validation = validation_->screen_report(game_ids_in_progress);
-  std::vector<std::string> lines;
-  for (const auto& id : game_ids_in_progress) {
-    const std::optional<int> number = parse_game_number(id);
-    const auto found = number ? outstanding_.find(*number) : outstanding_.end();
-    if (found != outstanding_.end())  // else not one of ours (a validation game): not shown
-      lines.push_back("game " + id + ": " + format_parameters(found->second));
+  const int games = static_cast<int>(search_.samples().size());
+  std::string text = games_line();
+  if (games > 0) {
+    text.pop_back();
+    text += ", candidates won " + std::to_string(wins_) + " (" +
+            fixed(100.0 * (wins_ + 0.5 * no_winner_) / games, 1) + "%)\n";
   }
-  constexpr std::size_t kShown = 12;
-  if (lines.empty()) return text + validation;
-  text += "In progress:\n";
-  for (std::size_t i = 0; i < lines.size() && i < kShown; ++i) text += lines[i] + "\n";
-  if (lines.size() > kShown) text += "(" + std::to_string(lines.size() - kShown) + " more)\n";
-  return text + validation;
+  if (search_.phase() == model::Phase::Opening) {
+    text += recommendation_text();
+  } else {
+    const model::Recommendation r = search_.recommend();
+    for (std::size_t k = 0; k < engine_parameters_.size(); ++k) {
+      std::vector<double> low = r.point, high = r.point;
+      low[k] = r.low[k];
+      high[k] = r.high[k];
+      text += "  " + pad_right(engine_parameters_[k].code, 12) + " not shown worse from " +
+              short_value(engine_values(low)[k]) + " to " + short_value(engine_values(high)[k]) +
+              "\n";
+    }
+  }
+  return text + validation_->screen_report(game_ids_in_progress);
 }
 
 std::vector<std::string> ModelTuner::periodic_history_lines() const {

@@ -5,14 +5,20 @@
 namespace rm::report {
 namespace {
 
+// 15 significant digits: every figure as measured or set, without the noise of binary
+// arithmetic (0.1 + 0.2 is 0.3 here, not 0.30000000000000004).
+std::string decimal(double v) {
+  return fmt::format("{:.15g}", v);
+}
+
 std::string number(const std::optional<double>& v) {
-  return v ? fmt::format("{}", *v) : std::string();
+  return v ? decimal(*v) : std::string();
 }
 
 std::string value_text(const nlohmann::json& v) {
   if (v.is_string()) return v.get<std::string>();
   if (v.is_number_integer()) return std::to_string(v.get<long long>());
-  if (v.is_number()) return fmt::format("{}", v.get<double>());
+  if (v.is_number()) return decimal(v.get<double>());
   if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
   return "";
 }
@@ -40,10 +46,10 @@ std::string csv_field(const std::string& text) {
 
 std::string csv_export(const ReportInputs& in) {
   const bool tuner = !in.parameter_codes.empty();
-  std::vector<std::string> header{"game_id",       "black",         "white",       "winner",
-                                  "winner_colour", "result",        "margin",      "jigo",
-                                  "forfeit",       "forfeit_cause", "void",        "void_reason",
-                                  "moves",         "black_cpu_s",   "white_cpu_s", "sgf_path"};
+  std::vector<std::string> header{
+      "game_id", "black",       "white",       "winner",        "winner_colour", "result",
+      "margin",  "jigo",        "forfeit",     "forfeit_cause", "void",          "void_reason",
+      "moves",   "black_cpu_s", "white_cpu_s", "sgf_path",      "opening",       "decided_by"};
   if (tuner) {
     for (const char* h :
          {"validation", "candidate", "candidate_colour", "candidate_won", "parameters"})
@@ -68,7 +74,9 @@ std::string csv_export(const ReportInputs& in) {
                                std::to_string(r.move_count),
                                number(r.black_cpu_s),
                                number(r.white_cpu_s),
-                               r.sgf_path};
+                               r.sgf_path,
+                               r.opening,
+                               r.decided_by};
     if (tuner) {
       const bool black = !g.candidate.empty() && r.black_code == g.candidate;
       const bool white = !g.candidate.empty() && r.white_code == g.candidate;

@@ -4,6 +4,7 @@
 
 #include "ringmaster/report/html/common_sections.hpp"
 #include "ringmaster/report/html/html_text.hpp"
+#include "ringmaster/report/html/result_sections.hpp"
 #include "ringmaster/report/html/type_sections.hpp"
 
 namespace rm::report {
@@ -80,8 +81,11 @@ std::string html_report(const ReportInputs& in) {
   std::string body;
   if (const auto sections = html::type_sections(type)) body += sections(in);
   body += html::validation_section(in);
+  body += html::rating_list_section(in);
+  body += html::openings_section(in);
   body += html::players_section(in);
   body += html::causes_section(in);
+  body += html::decisions_section(in);
   body += html::cpu_section(in);
   body += html::settings_section(in);
   body += html::games_section(in);

@@ -1,0 +1,70 @@
+#include "ringmaster/simulation/spsa_variant.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace rm::simulation {
+namespace {
+
+double factor(const std::string& text, const std::string& key, double lo, double hi) {
+  std::size_t used = 0;
+  double value = 0.0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size() || !(value >= lo && value <= hi))
+    throw std::invalid_argument(key + "=" + text + ": must be a number from " + std::to_string(lo) +
+                                " to " + std::to_string(hi));
+  return value;
+}
+
+}  // namespace
+
+SpsaVariant parse_spsa_variant(const std::string& text) {
+  SpsaVariant v;
+  v.name = text;
+  std::size_t at = text.find(':');
+  const std::string base = text.substr(0, at);
+  if (base == "avg")
+    v.average_from = 0.5;
+  else if (base != "plain")
+    throw std::invalid_argument("unknown SPSA variant '" + base + "' (plain, avg)");
+  while (at != std::string::npos) {
+    const std::size_t next = text.find(':', at + 1);
+    const std::string item = text.substr(at + 1, next == std::string::npos ? next : next - at - 1);
+    const std::size_t equals = item.find('=');
+    const std::string key = item.substr(0, equals);
+    const std::string value = equals == std::string::npos ? "" : item.substr(equals + 1);
+    if (key == "r")
+      v.r_factor = factor(value, key, 1e-3, 1e3);
+    else if (key == "c")
+      v.c_factor = factor(value, key, 1e-3, 1e3);
+    else if (key == "from" && base == "avg")
+      v.average_from = factor(value, key, 0.0, 1.0);
+    else
+      throw std::invalid_argument(text + ": unknown key '" + key + "' (r, c" +
+                                  (base == "avg" ? ", from)" : ")"));
+    at = next;
+  }
+  return v;
+}
+
+rm::comp::spsa::SearchSettings variant_settings(const SpsaVariant& variant,
+                                                const rm::comp::spsa::Design& design,
+                                                const std::vector<double>& start,
+                                                std::uint64_t seed, long budget) {
+  rm::comp::spsa::SearchSettings s;
+  for (double c : design.c) s.c.push_back(c * variant.c_factor);
+  for (double c : s.c)
+    if (!(c < 1.0)) throw std::invalid_argument(variant.name + ": c must stay below 1");
+  s.r = design.r * variant.r_factor;
+  s.start = start;
+  s.seed = seed;
+  if (variant.average_from >= 0.0)
+    s.average_from_games = std::lround(variant.average_from * static_cast<double>(budget));
+  return s;
+}
+
+}  // namespace rm::simulation

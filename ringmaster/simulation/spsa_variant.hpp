@@ -1,0 +1,34 @@
+// The SPSA variants ringmaster-simulate-spsa compares, written as NAME[:key=value]...:
+//   plain             SPSA with the designed c and r (spsa_design.hpp), recommending theta
+//   avg               the same, recommending the mean of theta over the budget's last half
+// and the keys r=F (r times F), c=F (c times F), from=F (avg: average from F of the budget on).
+// E.g. "avg:r=2:from=0.25". Each run of a variant is given its budget, as an event knows its
+// number of games.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ringmaster/competitions/spsa_tuner/spsa_design.hpp"
+#include "ringmaster/competitions/spsa_tuner/spsa_search.hpp"
+
+namespace rm::simulation {
+
+struct SpsaVariant {
+  std::string name;  // as written
+  double r_factor = 1.0;
+  double c_factor = 1.0;
+  double average_from = -1.0;  // share of the budget; negative: recommend theta itself
+};
+
+// Throws std::invalid_argument for an unknown name or key, or a value out of range.
+SpsaVariant parse_spsa_variant(const std::string& text);
+
+// The search settings of a variant for one run.
+rm::comp::spsa::SearchSettings variant_settings(const SpsaVariant& variant,
+                                                const rm::comp::spsa::Design& design,
+                                                const std::vector<double>& start,
+                                                std::uint64_t seed, long budget);
+
+}  // namespace rm::simulation

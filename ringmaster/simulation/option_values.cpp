@@ -52,16 +52,21 @@ int whole_number(const std::string& option, const std::string& text, long long l
 }
 
 double number_in(const std::string& option, const std::string& text, double hi) {
+  return number_between(option, text, 0.0, hi);
+}
+
+double number_between(const std::string& option, const std::string& text, double lo, double hi) {
   std::size_t used = 0;
-  double value = -1.0;
+  double value = lo - 1.0;
   try {
     value = std::stod(text, &used);
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used == 0 || used != text.size() || !(value >= 0.0 && value <= hi)) {
+  if (used == 0 || used != text.size() || !(value >= lo && value <= hi)) {
     std::ostringstream message;
-    message << option << ": must be a number from 0 to " << hi << " (got '" << text << "')";
+    message << option << ": must be a number from " << lo << " to " << hi << " (got '" << text
+            << "')";
     throw std::invalid_argument(message.str());
   }
   return value;

@@ -17,6 +17,9 @@ int whole_number(const std::string& option, const std::string& text, long long l
 // A number in [0, hi].
 double number_in(const std::string& option, const std::string& text, double hi);
 
+// A number in [lo, hi].
+double number_between(const std::string& option, const std::string& text, double lo, double hi);
+
 // The non-empty items between commas.
 std::vector<std::string> split_commas(const std::string& text);
 

@@ -17,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "ringmaster/competitions/spsa_tuner/splitmix.hpp"
 #include "ringmaster/competitions/spsa_tuner/spsa_design.hpp"
 #include "ringmaster/simulation/elo_surface.hpp"
 #include "ringmaster/simulation/option_values.hpp"
@@ -28,6 +29,7 @@ namespace {
 
 using namespace rm::simulation;
 namespace spsa = rm::comp::spsa;
+using rm::comp::spsa::splitmix;
 
 const char* const kUsage =
     "ringmaster-simulate-spsa: SPSA with the constants designed from a precision (as\n"
@@ -57,32 +59,15 @@ const char* const kUsage =
     "      --json FILE       also write the table with every run's loss ('-': standard output)\n"
     "Documentation: docs/simulation.md\n";
 
-std::uint64_t mix(std::uint64_t z) {  // splitmix64's output function
-  z += 0x9e3779b97f4a7c15ULL;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
 // A run's seeds, for its purpose (perturbations, games, surface): the same in every variant.
 std::uint64_t run_seed(std::uint64_t seed, int run, std::uint64_t purpose) {
-  return mix(mix(seed) ^ mix(static_cast<std::uint64_t>(run) * 4 + purpose));
+  return splitmix(splitmix(seed) ^ splitmix(static_cast<std::uint64_t>(run) * 4 + purpose));
 }
 
 std::vector<double> parse_numbers(const std::string& option, const std::string& text) {
   std::vector<double> out;
-  for (const std::string& item : split_commas(text)) {
-    std::size_t used = 0;
-    double v = 0.0;
-    try {
-      v = std::stod(item, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != item.size() || !(v > 0.0 && std::isfinite(v)))
-      throw std::invalid_argument(option + ": '" + item + "' is not a positive number");
-    out.push_back(v);
-  }
+  for (const std::string& item : split_commas(text))
+    out.push_back(number_between(option, item, 1e-9, 1e9));
   if (out.empty()) throw std::invalid_argument(option + ": no value");
   return out;
 }
@@ -345,7 +330,7 @@ int main(int argc, char** argv) {
   std::size_t base = nv;
   for (std::size_t v = 0; v < nv; ++v)
     if (o.variants[v].name == o.baseline) base = v;
-  if (base < nv) {
+  if (base < nv && nv > 1) {
     std::printf(
         "\npaired difference from %s, run by run (tuner - %s ± se, Elo; negative: lower "
         "loss)\n",

@@ -4,21 +4,17 @@
 #include <random>
 #include <vector>
 
+#include "ringmaster/competitions/spsa_tuner/splitmix.hpp"
+
 namespace rm::simulation {
 namespace {
 
 using rm::comp::spsa::Pair;
+using rm::comp::spsa::splitmix;
 using rm::comp::spsa::SpsaSearch;
 
-std::uint64_t mix(std::uint64_t z) {  // splitmix64's output function
-  z += 0x9e3779b97f4a7c15ULL;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
 double outcome_unit(std::uint64_t seed, std::uint64_t pair, std::uint64_t game) {
-  return static_cast<double>(mix(seed ^ mix(2 * pair + game)) >> 11) * 0x1.0p-53;
+  return static_cast<double>(splitmix(seed ^ splitmix(2 * pair + game)) >> 11) * 0x1.0p-53;
 }
 
 int games_per_pair(SpsaPlay play) {
@@ -61,7 +57,7 @@ double game_score(double elo_difference, double draw_ratio, double u) {
 
 SpsaRunResult simulate_spsa_run(const EloSurface& surface, const SpsaRunSpec& spec) {
   SpsaSearch search(spec.search);
-  std::mt19937_64 order(mix(spec.outcome_seed ^ 0x5bd1e995ULL));
+  std::mt19937_64 order(splitmix(spec.outcome_seed ^ 0x5bd1e995ULL));
   std::vector<Pair> outstanding;
   const long per_pair = games_per_pair(spec.play);
   long issued = 0;

@@ -3,25 +3,9 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "ringmaster/simulation/option_values.hpp"
+
 namespace rm::simulation {
-namespace {
-
-double factor(const std::string& text, const std::string& key, double lo, double hi) {
-  std::size_t used = 0;
-  double value = 0.0;
-  try {
-    value = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size() || !(value >= lo && value <= hi))
-    throw std::invalid_argument(key + "=" + text + ": must be a number from " + std::to_string(lo) +
-                                " to " + std::to_string(hi));
-  return value;
-}
-
-}  // namespace
-
 SpsaVariant parse_spsa_variant(const std::string& text) {
   SpsaVariant v;
   v.name = text;
@@ -38,11 +22,11 @@ SpsaVariant parse_spsa_variant(const std::string& text) {
     const std::string key = item.substr(0, equals);
     const std::string value = equals == std::string::npos ? "" : item.substr(equals + 1);
     if (key == "r")
-      v.r_factor = factor(value, key, 1e-3, 1e3);
+      v.r_factor = number_between(key, value, 1e-3, 1e3);
     else if (key == "c")
-      v.c_factor = factor(value, key, 1e-3, 1e3);
+      v.c_factor = number_between(key, value, 1e-3, 1e3);
     else if (key == "from" && base == "avg")
-      v.average_from = factor(value, key, 0.0, 1.0);
+      v.average_from = number_between(key, value, 0.0, 1.0);
     else
       throw std::invalid_argument(text + ": unknown key '" + key + "' (r, c" +
                                   (base == "avg" ? ", from)" : ")"));

@@ -3,7 +3,6 @@
 // command line.
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
@@ -13,29 +12,18 @@
 #include "ringmaster/simulation/paired.hpp"
 #include "ringmaster/simulation/spsa_run.hpp"
 #include "ringmaster/simulation/spsa_variant.hpp"
+#include "tests/support/program_output.hpp"
 
 using namespace rm::simulation;
 namespace spsa = rm::comp::spsa;
 
 namespace {
 
-struct Output {
-  int status = -1;
-  std::string text;
-};
+using Output = rm::test::ProgramOutput;
 
 Output run_simulate_spsa(const std::string& arguments) {
-  const std::string command =
-      std::string(RM_BIN_DIR) + "/ringmaster-simulate-spsa " + arguments + " 2>&1";
-  Output out;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buffer[4096];
-  std::size_t n = 0;
-  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) out.text.append(buffer, n);
-  const int status = ::pclose(pipe);
-  out.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return out;
+  return rm::test::run_program(std::string(RM_BIN_DIR) + "/ringmaster-simulate-spsa " + arguments +
+                               " 2>&1");
 }
 
 // A small design: 4 parameters, 20 Elo at half a range, precision 4 Elo (12,079 games).

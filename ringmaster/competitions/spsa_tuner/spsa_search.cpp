@@ -7,21 +7,14 @@
 #include <string>
 #include <utility>
 
+#include "ringmaster/competitions/spsa_tuner/splitmix.hpp"
+
 namespace rm::comp::spsa {
 namespace {
 
-// splitmix64's output function (Steele, Lea and Flood 2014): fully specified, so a pair's
-// perturbation is the same on every platform and library.
-std::uint64_t mix(std::uint64_t z) {
-  z += 0x9e3779b97f4a7c15ULL;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
 // 64 perturbation signs of pair `id`: bit (k mod 64) of word k / 64 is 1 for Delta_k = +1.
 std::uint64_t sign_word(std::uint64_t seed, std::uint64_t id, std::uint64_t word) {
-  return mix(seed ^ mix(id * 0x100000001b3ULL + word));
+  return splitmix(seed ^ splitmix(id * 0x100000001b3ULL + word));
 }
 
 void check(bool ok, const std::string& message) {

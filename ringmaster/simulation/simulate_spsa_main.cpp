@@ -49,7 +49,7 @@ const char* const kUsage =
     "      --optimum-spread F  the optimum uniform in [-F, F] per coordinate and run (0)\n"
     "      --play P          pair (colour-swapped game pairs), game (one game a pair, as\n"
     "                        spsa_simul), opponent-optimum, opponent-start (pair)\n"
-    "  -t, --tuner LIST      plain, avg, with :r=F :c=F :from=F (plain)\n"
+    "  -t, --tuner LIST      plain, avg, with :r=F :c=F :c=budget :cmax=F :from=F (plain)\n"
     "  -b, --budgets LIST    games (1000, 1k) or multiples of the designed games (1x, 0.5x) (1x)\n"
     "  -n, --in-flight N     pairs in progress at once; a random one finishes next (1)\n"
     "  -r, --runs N          runs per row (200)\n"

@@ -23,12 +23,16 @@ SpsaVariant parse_spsa_variant(const std::string& text) {
     const std::string value = equals == std::string::npos ? "" : item.substr(equals + 1);
     if (key == "r")
       v.r_factor = number_between(key, value, 1e-3, 1e3);
+    else if (key == "c" && value == "budget")
+      v.c_from_budget = true;
     else if (key == "c")
       v.c_factor = number_between(key, value, 1e-3, 1e3);
+    else if (key == "cmax")
+      v.c_max = number_between(key, value, 1.0, 1e3);
     else if (key == "from" && base == "avg")
       v.average_from = number_between(key, value, 0.0, 1.0);
     else
-      throw std::invalid_argument(text + ": unknown key '" + key + "' (r, c" +
+      throw std::invalid_argument(text + ": unknown key '" + key + "' (r, c, cmax" +
                                   (base == "avg" ? ", from)" : ")"));
     at = next;
   }
@@ -40,7 +44,10 @@ rm::comp::spsa::SearchSettings variant_settings(const SpsaVariant& variant,
                                                 const std::vector<double>& start,
                                                 std::uint64_t seed, long budget) {
   rm::comp::spsa::SearchSettings s;
-  for (double c : design.c) s.c.push_back(c * variant.c_factor);
+  if (variant.c_from_budget)
+    s.c = rm::comp::spsa::c_for_budget(design, budget, variant.c_max);
+  else
+    for (double c : design.c) s.c.push_back(c * variant.c_factor);
   for (double c : s.c)
     if (!(c < 1.0)) throw std::invalid_argument(variant.name + ": c must stay below 1");
   s.r = design.r * variant.r_factor;

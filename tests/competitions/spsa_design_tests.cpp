@@ -102,3 +102,20 @@ TEST_CASE("spsa design: inputs out of range are refused", "[spsa]") {
   CHECK_THROWS_AS(design_spsa(in), std::invalid_argument);
   CHECK_THROWS_AS(design_spsa(DesignInput{}), std::invalid_argument);
 }
+
+TEST_CASE("spsa design: c for a budget grows as sqrt(designed / budget), from 1 to max_factor",
+          "[spsa]") {
+  const Design d = design_spsa(anchor(10, 5.0, 2.0));
+  const auto factor = [&](long budget, double max_factor = 1.5) {
+    return c_for_budget(d, budget, max_factor).at(3) / d.c.at(3);
+  };
+  CHECK(factor(d.games) == 1.0);
+  CHECK(factor(2 * d.games) == 1.0);  // never below the design's
+  CHECK(factor(d.games / 2) == Approx(std::sqrt(2.0)).epsilon(1e-5));
+  CHECK(factor(d.games / 4) == 1.5);  // held at max_factor
+  CHECK(factor(d.games / 4, 2.0) == Approx(2.0).epsilon(1e-5));
+  CHECK(c_for_budget(d, d.games / 2).size() == d.c.size());
+  CHECK_THROWS_AS(c_for_budget(d, 0), std::invalid_argument);
+  CHECK_THROWS_AS(c_for_budget(d, 100, 0.5), std::invalid_argument);
+  CHECK_THROWS_AS(c_for_budget(d, 100, 3.0), std::invalid_argument);  // c = 1
+}

@@ -110,6 +110,15 @@ TEST_CASE("spsa run: variants", "[simulation]") {
   CHECK(s.r == Approx(2.0 * design.r));
   CHECK(s.c[0] == Approx(1.0 / 6.0));
   CHECK(s.average_from_games == 250);
+  const auto budget = variant_settings(parse_spsa_variant("avg:c=budget:cmax=1.2"), design,
+                                       std::vector<double>(4, 0.1), 3, design.games / 2);
+  CHECK(budget.c[0] == Approx(1.2 * design.c[0]));
+  CHECK(budget.r == Approx(design.r));
+  CHECK(budget.average_from_games == std::lround(0.5 * static_cast<double>(design.games / 2)));
+  CHECK(variant_settings(parse_spsa_variant("avg:c=budget"), design, std::vector<double>(4, 0.1), 3,
+                         design.games)
+            .c[0] == Approx(design.c[0]));
+  CHECK_THROWS_AS(parse_spsa_variant("plain:cmax=0.5"), std::invalid_argument);
   CHECK_THROWS_AS(parse_spsa_variant("fancy"), std::invalid_argument);
   CHECK_THROWS_AS(parse_spsa_variant("plain:from=0.5"), std::invalid_argument);
   CHECK_THROWS_AS(parse_spsa_variant("avg:r=x"), std::invalid_argument);

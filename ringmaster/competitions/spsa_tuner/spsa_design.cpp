@@ -132,4 +132,18 @@ double predicted_mean_loss(const Design& design, const DesignInput& input,
   return loss;
 }
 
+std::vector<double> c_for_budget(const Design& design, long budget, double max_factor) {
+  if (budget < 1) throw std::invalid_argument("SPSA: a budget needs at least one game");
+  if (!(max_factor >= 1.0)) throw std::invalid_argument("SPSA: max_factor must be at least 1");
+  const double f = std::clamp(
+      std::sqrt(static_cast<double>(design.games) / static_cast<double>(budget)), 1.0, max_factor);
+  std::vector<double> c;
+  for (double ck : design.c) {
+    c.push_back(ck * f);
+    if (!(c.back() < 1.0))
+      throw std::invalid_argument("SPSA: c_for_budget would take a c to 1 or beyond");
+  }
+  return c;
+}
+
 }  // namespace rm::comp::spsa

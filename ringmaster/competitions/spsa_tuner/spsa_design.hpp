@@ -74,4 +74,16 @@ double predicted_mean_loss(const Design& design, const DesignInput& input,
                            const std::vector<double>& optimum, const std::vector<double>& start,
                            double games);
 
+// The perturbation for a budget of `budget` games rather than the designed games (issue 31):
+// each c_k times f = sqrt(design.games / budget), held between 1 and max_factor. On the
+// quadratic surface, SPSA with c * f and the same r in games / f^2 games moves exactly as the
+// design does in its games (decay grows with c^2, the stationary spread does not depend on
+// c), so a budget below the design's buys its precision with a larger perturbation; at or
+// above the designed games c is the design's. A larger c finds the point where
+// phi(z + c) = phi(z - c), which is off the optimum on a surface steeper on one side, so c
+// never grows beyond max_factor times the design's (and the pair's centre stays c inside the
+// box, which a larger c narrows). Throws std::invalid_argument for a budget below 1 or a
+// max_factor below 1 or one that would take a c to 1 or beyond.
+std::vector<double> c_for_budget(const Design& design, long budget, double max_factor = 1.5);
+
 }  // namespace rm::comp::spsa

@@ -191,6 +191,25 @@ TEST_CASE("spsa search: the recommendation averages theta from the given games o
     CHECK(search.recommendation()[k] == Approx((thetas[1][k] + thetas[2][k] + thetas[3][k]) / 3.0));
 }
 
+TEST_CASE("spsa search: the settings for a budget", "[spsa]") {
+  DesignInput in;
+  in.elo_at_half_range.assign(10, 5.0);
+  in.precision = 2.0;
+  const Design design = design_spsa(in);
+  const std::vector<double> start(10, 0.5);
+  const SearchSettings half = settings_for_budget(design, start, 9, design.games / 2);
+  CHECK(half.c == c_for_budget(design, design.games / 2));
+  CHECK(half.c[0] == Approx(design.c[0] * std::sqrt(2.0)).epsilon(1e-5));
+  CHECK(half.r == design.r);
+  CHECK(half.start == start);
+  CHECK(half.seed == 9);
+  CHECK(half.average_from_games == design.games / 4);
+  const SearchSettings full = settings_for_budget(design, start, 9, design.games);
+  CHECK(full.c == design.c);
+  CHECK(full.average_from_games == design.games / 2);
+  CHECK_NOTHROW(SpsaSearch(full));
+}
+
 TEST_CASE("spsa search: choosing a pair and taking its result cost well under 1 ms at 64",
           "[spsa]") {
   SpsaSearch search(settings(64));

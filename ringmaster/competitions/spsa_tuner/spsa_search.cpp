@@ -23,6 +23,17 @@ void check(bool ok, const std::string& message) {
 
 }  // namespace
 
+SearchSettings settings_for_budget(const Design& design, std::vector<double> start,
+                                   std::uint64_t seed, long budget) {
+  SearchSettings s;
+  s.c = c_for_budget(design, budget);
+  s.r = design.r;
+  s.start = std::move(start);
+  s.seed = seed;
+  s.average_from_games = budget / 2;
+  return s;
+}
+
 SpsaSearch::SpsaSearch(SearchSettings settings) : settings_(std::move(settings)) {
   const std::size_t d = settings_.c.size();
   check(d >= 1, "no parameters");

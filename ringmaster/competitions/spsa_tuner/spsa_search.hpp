@@ -12,6 +12,8 @@
 #include <nlohmann/json_fwd.hpp>
 #include <vector>
 
+#include "ringmaster/competitions/spsa_tuner/spsa_design.hpp"
+
 namespace rm::comp::spsa {
 
 struct SearchSettings {
@@ -24,6 +26,14 @@ struct SearchSettings {
   // here over the budget's tail).
   long average_from_games = -1;
 };
+
+// The settings Ringmaster's tuner plays with a budget of `budget` games (issue 31; the
+// measurements in docs/spsa-research.md): c for the budget (c_for_budget, so half the designed
+// games play with c times sqrt(2)), the design's r, and the recommendation the mean of theta
+// over the budget's last half. Plain SPSA (spsa_simul's) is design.c, design.r and
+// average_from_games = -1. Throws std::invalid_argument as c_for_budget does.
+SearchSettings settings_for_budget(const Design& design, std::vector<double> start,
+                                   std::uint64_t seed, long budget);
 
 // A pair to play: `plus` = centre + c*Delta, `minus` = centre - c*Delta. The centre is theta
 // moved, where needed, at least c_k inside the box (spsa_simul's --bounds), so both points are

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/spsa_half/run.sh [BIN_DIR] [TUNER]
 #
-# The half-the-games table (docs/spsa-research.md): TUNER (default avg:c=budget) paired with
+# The half-the-games table (docs/spsa-research.md): TUNER (default budget) paired with
 # plain SPSA run by run, at half and at the full designed games, on the held-out seed set
 # (-s 1000, runs 0 to 199), played as colour-swapped pairs, draw ratio 0.001: the quadratic
 # anchors (N = 4, 10, 20; 5 Elo per parameter precision 2 and 2 Elo per parameter precision 1,
@@ -19,7 +19,7 @@ if [ "${1:-}" = --help ] || [ "${1:-}" = -h ]; then
 fi
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin=${1:-$top/build/bin}
-tuner=${2:-avg:c=budget}
+tuner=${2:-budget}
 # name | N | Elo per parameter | precision | start | more options
 rows=(
   "q4-5|4|5|2|10|"

@@ -11,10 +11,16 @@ SpsaVariant parse_spsa_variant(const std::string& text) {
   v.name = text;
   std::size_t at = text.find(':');
   const std::string base = text.substr(0, at);
-  if (base == "avg")
+  if (base == "avg") {
     v.average_from = 0.5;
-  else if (base != "plain")
-    throw std::invalid_argument("unknown SPSA variant '" + base + "' (plain, avg)");
+  } else if (base == "budget") {
+    v.average_from = 0.5;
+    v.c_from_budget = true;
+    v.early_r = 2.0;
+    v.early_until = 0.25;
+  } else if (base != "plain") {
+    throw std::invalid_argument("unknown SPSA variant '" + base + "' (plain, avg, budget)");
+  }
   while (at != std::string::npos) {
     const std::size_t next = text.find(':', at + 1);
     const std::string item = text.substr(at + 1, next == std::string::npos ? next : next - at - 1);
@@ -27,13 +33,17 @@ SpsaVariant parse_spsa_variant(const std::string& text) {
       v.c_from_budget = true;
     else if (key == "c")
       v.c_factor = number_between(key, value, 1e-3, 1e3);
+    else if (key == "early")
+      v.early_r = number_between(key, value, 1e-3, 1e3);
+    else if (key == "until")
+      v.early_until = number_between(key, value, 0.0, 1.0);
     else if (key == "cmax")
       v.c_max = number_between(key, value, 1.0, 1e3);
-    else if (key == "from" && base == "avg")
+    else if (key == "from" && base != "plain")
       v.average_from = number_between(key, value, 0.0, 1.0);
     else
-      throw std::invalid_argument(text + ": unknown key '" + key + "' (r, c, cmax" +
-                                  (base == "avg" ? ", from)" : ")"));
+      throw std::invalid_argument(text + ": unknown key '" + key + "' (r, c, cmax, early, until" +
+                                  (base != "plain" ? ", from)" : ")"));
     at = next;
   }
   return v;
@@ -53,6 +63,8 @@ rm::comp::spsa::SearchSettings variant_settings(const SpsaVariant& variant,
   s.r = design.r * variant.r_factor;
   s.start = start;
   s.seed = seed;
+  s.early_r_factor = variant.early_r;
+  s.early_r_games = std::lround(variant.early_until * static_cast<double>(budget));
   if (variant.average_from >= 0.0)
     s.average_from_games = std::lround(variant.average_from * static_cast<double>(budget));
   return s;

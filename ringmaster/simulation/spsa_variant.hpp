@@ -1,10 +1,13 @@
 // The SPSA variants ringmaster-simulate-spsa compares, written as NAME[:key=value]...:
 //   plain             SPSA with the designed c and r (spsa_design.hpp), recommending theta
 //   avg               the same, recommending the mean of theta over the budget's last half
+//   budget            the tuner's settings for the run's budget (spsa_search.hpp's
+//                     settings_for_budget): avg with c=budget, early=2 and until=0.25
 // and the keys r=F (r times F), c=F (c times F), c=budget (c for the run's budget,
 // spsa_design.hpp's c_for_budget), cmax=F (its max_factor, 1.5), from=F (avg: average from F
-// of the budget on). E.g. "avg:r=2:from=0.25", "avg:c=budget". Each run of a variant is given its
-// budget, as an event knows its number of games.
+// of the budget on), early=F and until=F (r times F for the first F of the budget). E.g.
+// "avg:r=2:from=0.25", "avg:c=budget". Each run of a variant is given its budget, as an event knows
+// its number of games.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +25,8 @@ struct SpsaVariant {
   double c_factor = 1.0;
   bool c_from_budget = false;  // c_for_budget(design, budget, c_max) instead of c * c_factor
   double c_max = 1.5;
+  double early_r = 1.0;        // r times early_r...
+  double early_until = 0.0;    // ...for this share of the budget
   double average_from = -1.0;  // share of the budget; negative: recommend theta itself
 };
 

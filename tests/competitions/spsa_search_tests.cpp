@@ -191,6 +191,31 @@ TEST_CASE("spsa search: the recommendation averages theta from the given games o
     CHECK(search.recommendation()[k] == Approx((thetas[1][k] + thetas[2][k] + thetas[3][k]) / 3.0));
 }
 
+TEST_CASE("spsa search: r times early_r_factor before early_r_games, and across a restore",
+          "[spsa]") {
+  SearchSettings s = settings(3);
+  s.early_r_factor = 2.0;
+  s.early_r_games = 4;
+  SpsaSearch search(s);
+  std::vector<double> before = search.theta();
+  for (int i = 0; i < 4; ++i) {
+    const Pair pair = search.next_pair();
+    const nlohmann::json state = search.state();
+    SpsaSearch restored(s);  // each result taken by a search restored from the state
+    REQUIRE(restored.restore(state));
+    restored.take_pentanomial(pair.id, 4);  // y = 2
+    search.take_pentanomial(pair.id, 4);
+    CHECK(restored.theta() == search.theta());
+    const double r = i < 2 ? 2.0 * s.r : s.r;  // games 0 and 2 are before 4, games 4 and 6 not
+    for (int k = 0; k < 3; ++k)
+      CHECK(search.theta()[static_cast<std::size_t>(k)] - before[static_cast<std::size_t>(k)] ==
+            Approx(r * s.c[0] * 2.0 * search.perturbation(pair.id, k)));
+    before = search.theta();
+  }
+  s.early_r_factor = 0.0;
+  CHECK_THROWS_AS(SpsaSearch(s), std::invalid_argument);
+}
+
 TEST_CASE("spsa search: the settings for a budget", "[spsa]") {
   DesignInput in;
   in.elo_at_half_range.assign(10, 5.0);
@@ -203,10 +228,15 @@ TEST_CASE("spsa search: the settings for a budget", "[spsa]") {
   CHECK(half.r == design.r);
   CHECK(half.start == start);
   CHECK(half.seed == 9);
-  CHECK(half.average_from_games == design.games / 4);
+  const auto share = [](double f, long games) {
+    return std::lround(f * static_cast<double>(games));
+  };
+  CHECK(half.average_from_games == share(0.5, design.games / 2));
+  CHECK(half.early_r_factor == 2.0);
+  CHECK(half.early_r_games == share(0.25, design.games / 2));
   const SearchSettings full = settings_for_budget(design, start, 9, design.games);
   CHECK(full.c == design.c);
-  CHECK(full.average_from_games == design.games / 2);
+  CHECK(full.average_from_games == share(0.5, design.games));
   CHECK_NOTHROW(SpsaSearch(full));
 }
 

@@ -118,6 +118,16 @@ TEST_CASE("spsa run: variants", "[simulation]") {
   CHECK(variant_settings(parse_spsa_variant("avg:c=budget"), design, std::vector<double>(4, 0.1), 3,
                          design.games)
             .c[0] == Approx(design.c[0]));
+  // "budget" is the tuner's settings_for_budget.
+  const spsa::SearchSettings tuned = variant_settings(
+      parse_spsa_variant("budget"), design, std::vector<double>(4, 0.1), 3, design.games / 2);
+  const spsa::SearchSettings expected =
+      spsa::settings_for_budget(design, std::vector<double>(4, 0.1), 3, design.games / 2);
+  CHECK(tuned.c == expected.c);
+  CHECK(tuned.r == expected.r);
+  CHECK(tuned.early_r_factor == expected.early_r_factor);
+  CHECK(tuned.early_r_games == expected.early_r_games);
+  CHECK(tuned.average_from_games == expected.average_from_games);
   CHECK_THROWS_AS(parse_spsa_variant("plain:cmax=0.5"), std::invalid_argument);
   CHECK_THROWS_AS(parse_spsa_variant("fancy"), std::invalid_argument);
   CHECK_THROWS_AS(parse_spsa_variant("plain:from=0.5"), std::invalid_argument);

@@ -30,7 +30,10 @@ SearchSettings settings_for_budget(const Design& design, std::vector<double> sta
   s.r = design.r;
   s.start = std::move(start);
   s.seed = seed;
-  s.average_from_games = budget / 2;
+  const auto share = [&](double f) { return std::lround(f * static_cast<double>(budget)); };
+  s.early_r_factor = 2.0;
+  s.early_r_games = share(0.25);
+  s.average_from_games = share(0.5);
   return s;
 }
 
@@ -42,6 +45,8 @@ SpsaSearch::SpsaSearch(SearchSettings settings) : settings_(std::move(settings))
   for (double c : settings_.c) check(c > 0.0 && c < 1.0, "every c must be in (0, 1)");
   for (double x : settings_.start) check(x >= -1.0 && x <= 1.0, "start must be in [-1, 1]");
   check(settings_.r > 0.0 && std::isfinite(settings_.r), "r must be positive");
+  check(settings_.early_r_factor > 0.0 && std::isfinite(settings_.early_r_factor),
+        "early_r_factor must be positive");
   theta_ = settings_.start;
   theta_sum_.assign(d, 0.0);
 }
@@ -83,10 +88,12 @@ void SpsaSearch::drop(std::uint64_t id) {
 void SpsaSearch::take(std::uint64_t id, double y, int games) {
   drop(id);
   const std::size_t d = theta_.size();
+  const double r =
+      games_ < settings_.early_r_games ? settings_.r * settings_.early_r_factor : settings_.r;
   std::uint64_t word = 0;
   for (std::size_t k = 0; k < d; ++k) {
     if (k % 64 == 0) word = sign_word(settings_.seed, id, k / 64);
-    const double step = settings_.r * settings_.c[k] * y;
+    const double step = r * settings_.c[k] * y;
     theta_[k] = std::clamp(theta_[k] + ((word >> (k % 64)) & 1U ? step : -step), -1.0, 1.0);
   }
   games_ += games;

@@ -25,13 +25,18 @@ struct SearchSettings {
   // over the results taken from this many games on (Polyak-Ruppert averaging of the iterates,
   // here over the budget's tail).
   long average_from_games = -1;
+  // The approach: r times early_r_factor for the results taken before early_r_games games
+  // (a faster start; 1 and 0 are plain SPSA).
+  double early_r_factor = 1.0;
+  long early_r_games = 0;
 };
 
 // The settings Ringmaster's tuner plays with a budget of `budget` games (issue 31; the
 // measurements in docs/spsa-research.md): c for the budget (c_for_budget, so half the designed
-// games play with c times sqrt(2)), the design's r, and the recommendation the mean of theta
-// over the budget's last half. Plain SPSA (spsa_simul's) is design.c, design.r and
-// average_from_games = -1. Throws std::invalid_argument as c_for_budget does.
+// games play with c times sqrt(2)), the design's r doubled over the budget's first quarter (a
+// faster approach), and the recommendation the mean of theta over the budget's last half.
+// Plain SPSA (spsa_simul's) is design.c, design.r, early_r_factor 1 and average_from_games -1.
+// Throws std::invalid_argument as c_for_budget does.
 SearchSettings settings_for_budget(const Design& design, std::vector<double> start,
                                    std::uint64_t seed, long budget);
 

@@ -5,16 +5,18 @@
 # plain SPSA run by run, at half and at the full designed games, on the held-out seed set
 # (-s 1000, runs 0 to 199), played as colour-swapped pairs, draw ratio 0.001: the quadratic
 # anchors (N = 4, 10, 20; 5 Elo per parameter precision 2 and 2 Elo per parameter precision 1,
-# start 10 Elo below, 8 for N = 4 at 2 Elo) and, at N = 10 with both anchors, the asymmetric,
-# |z|^1.5, quartic and rotated (unequal Elo per parameter) surfaces. Writes one JSON file per
-# row (spsa-half-*.json) in the current directory and prints the summary: TUNER's share within
-# the precision at half the games against plain's at the full games, the mean losses, and the
-# paired differences at each budget. RUNS, SEED, THREADS and ROWS (a subset of the row names,
-# e.g. "q10-5 asym10-5") override the defaults (200, 1000, nproc, all).
+# start 10 Elo below, 8 for N = 4 at 2 Elo) and, at N = 10, 5 Elo per parameter, the
+# asymmetric, |z|^1.5, quartic and rotated (3 to 7 Elo per parameter) surfaces; ROWS=all adds
+# them at 2 Elo per parameter, precision 1 (four times the games). Writes one JSON file per row
+# (spsa-half-*.json) in the current directory and prints the summary: TUNER's share within the
+# precision at half the games against plain's at the full games, the mean losses, and the
+# paired differences at each budget. RUNS, SEED, THREADS and ROWS (row names, e.g.
+# "q10-5 asym10-5", or all) override the defaults (200, 1000, nproc, the first ten rows);
+# TABLE=1 only prints the summary of the JSON files present. About 40 minutes on 2 threads.
 set -euo pipefail
 if [ "${1:-}" = --help ] || [ "${1:-}" = -h ]; then
   echo "usage: run.sh [BIN_DIR] [TUNER]"
-  sed -n '4,14p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '4,16p' "$0" | sed 's/^# \{0,1\}//'
   exit 0
 fi
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -31,15 +33,20 @@ rows=(
   "asym10-5|10|5|2|10|--surface asymmetric"
   "pow10-5|10|5|2|10|--surface power1.5"
   "quart10-5|10|5|2|10|--surface quartic"
-  "rot10-5|10|1,2,3,4,5,5,6,7,8,9|2|10|--rotate"
+  "rot10-5|10|3,3.5,4,4.5,5,5,5.5,6,6.5,7|2|10|--rotate"
   "asym10-2|10|2|1|10|--surface asymmetric"
   "pow10-2|10|2|1|10|--surface power1.5"
   "quart10-2|10|2|1|10|--surface quartic"
   "rot10-2|10|1,1,1.5,1.5,2,2,2.5,2.5,3,3|1|10|--rotate"
 )
+default="q4-5 q10-5 q20-5 q4-2 q10-2 q20-2 asym10-5 pow10-5 quart10-5 rot10-5"
+selected=${ROWS:-$default}
+[ "$selected" != all ] || selected="${rows[*]}"
+selected=" ${selected//|/ } "
 for row in "${rows[@]}"; do
   IFS='|' read -r name n elos precision start more <<<"$row"
-  if [ -n "${ROWS:-}" ] && [[ " $ROWS " != *" $name "* ]]; then continue; fi
+  [[ "$selected" == *" $name "* ]] || continue
+  [ -z "${TABLE:-}" ] || continue
   echo "== $name: N=$n, Elo per parameter $elos, precision $precision, start $start $more" >&2
   # shellcheck disable=SC2086
   nice "$bin/ringmaster-simulate-spsa" -d "$n" -E "$elos" --precision "$precision" \
@@ -52,7 +59,7 @@ printf '%-10s %9s | %-22s | %-22s | %-16s | %-16s\n' row designed \
 for row in "${rows[@]}"; do
   name=${row%%|*}
   [ -f "spsa-half-$name.json" ] || continue
-  if [ -n "${ROWS:-}" ] && [[ " $ROWS " != *" $name "* ]]; then continue; fi
+  [[ "$selected" == *" $name "* ]] || continue
   jq -r --arg name "$name" '
     def row(t; i): [.rows[] | select(.tuner == t)][i];
     (.rows[0].tuner) as $plain | ([.rows[] | select(.tuner != $plain)][0].tuner) as $t |

@@ -133,6 +133,8 @@ TEST_CASE("spsa search: the same results give the same search", "[spsa]") {
 TEST_CASE("spsa search: a restored state continues exactly, pairs in flight included", "[spsa]") {
   SearchSettings s = settings(12);
   s.average_from_games = 300;
+  s.early_r_factor = 2.0;  // r changes after the resume (at about 800 games)
+  s.early_r_games = 1200;
   SpsaSearch whole(s);
   std::mt19937_64 rng(11);
   std::vector<Pair> flying;
@@ -175,6 +177,22 @@ TEST_CASE("spsa search: a state that does not fit is refused and changes nothing
   CHECK_FALSE(search.restore(bad));
   CHECK_FALSE(search.restore(nlohmann::json::object()));
   CHECK(search.state() == before);
+}
+
+TEST_CASE("spsa search: a state written before early_r and c for the budget still restores",
+          "[spsa]") {
+  DesignInput in;
+  in.elo_at_half_range.assign(2, 5.0);
+  in.precision = 2.0;
+  const Design design = design_spsa(in);
+  SpsaSearch search(settings_for_budget(design, {0.5, 0.5}, 3, design.games / 2));
+  // The state's fields are those of the first SpsaSearch (commit 98b1ffe); nothing was added.
+  const auto old =
+      nlohmann::json::parse(R"({"theta":[0.25,-0.5],"next_pair":7,"in_flight":[5,6],"games":10,)"
+                            R"("theta_sum":[0.0,0.0],"averaged":0})");
+  REQUIRE(search.restore(old));
+  CHECK(search.state() == old);
+  CHECK(search.next_pair().id == 7);
 }
 
 TEST_CASE("spsa search: the recommendation averages theta from the given games on", "[spsa]") {

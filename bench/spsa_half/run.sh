@@ -9,10 +9,11 @@
 # asymmetric, |z|^1.5, quartic and rotated (3 to 7 Elo per parameter) surfaces; ROWS=all adds
 # them at 2 Elo per parameter, precision 1 (four times the games). Writes one JSON file per row
 # (spsa-half-*.json) in the current directory and prints the summary: TUNER's share within the
-# precision at half the games against plain's at the full games, the mean losses, and the
-# paired differences at each budget. RUNS, SEED, THREADS and ROWS (row names, e.g.
-# "q10-5 asym10-5", or all) override the defaults (200, 1000, nproc, the first ten rows);
-# TABLE=1 only prints the summary of the JSON files present. About 40 minutes on 2 threads.
+# precision at half the games against plain's at the full games, the mean losses, their paired
+# difference, and the paired differences from plain at each budget. RUNS, SEED, THREADS and
+# ROWS (row names, e.g. "q10-5 asym10-5", or all) override the defaults (200, 1000, nproc, the
+# first ten rows); TABLE=1 only prints the summary of the JSON files present. The default rows
+# take about 20 minutes on 2 shared threads, ROWS=all about 45.
 set -euo pipefail
 if [ "${1:-}" = --help ] || [ "${1:-}" = -h ]; then
   echo "usage: run.sh [BIN_DIR] [TUNER]"
@@ -54,22 +55,29 @@ for row in "${rows[@]}"; do
     -b 0.5x,1x -r "${RUNS:-200}" -s "${SEED:-1000}" -j "${THREADS:-$(nproc)}" \
     --json "spsa-half-$name.json" >&2
 done
-printf '%-10s %9s | %-22s | %-22s | %-16s | %-16s\n' row designed \
-  "within: tuner 0.5x/plain 1x" "mean: tuner 0.5x/plain 1x" "paired 0.5x" "paired 1x"
+printf '%-10s %9s | %-17s | %-16s | %-17s | %-16s | %-16s\n' row designed \
+  "within half/plain" "mean half/plain" "half - plain 1x" "paired 0.5x" "paired 1x"
 for row in "${rows[@]}"; do
   name=${row%%|*}
   [ -f "spsa-half-$name.json" ] || continue
   [[ "$selected" == *" $name "* ]] || continue
+  # TUNER at half the games against plain at the full games: shares within the precision, mean
+  # losses, their paired difference (the same runs); then the paired differences from plain at
+  # the same games.
   jq -r --arg name "$name" '
     def row(t; i): [.rows[] | select(.tuner == t)][i];
-    (.rows[0].tuner) as $plain | ([.rows[] | select(.tuner != $plain)][0].tuner) as $t |
-    row($t; 0) as $h | row($t; 1) as $f | row($plain; 1) as $p |
     def pct: . * 1000 | round / 10 | tostring + "%";
     def num: . * 1000 | round / 1000 | tostring;
-    def pd: (.paired.mean_difference | num) + " ± " + (.paired.standard_error | num);
+    def pm(m; se): (m | num) + " ± " + (se | num);
+    def paired(a; b): [a, b] | transpose | map(.[0] - .[1]) | length as $n |
+      (add / $n) as $m | pm($m; (map((. - $m) * (. - $m)) | add / ($n - 1) / $n | sqrt));
+    (.rows[0].tuner) as $plain | ([.rows[] | select(.tuner != $plain)][0].tuner) as $t |
+    row($t; 0) as $h | row($t; 1) as $f | row($plain; 1) as $p |
     [$name, (.design.games | tostring),
      ($h.within_precision | pct) + " / " + ($p.within_precision | pct),
-     ($h.mean_loss | num) + " / " + ($p.mean_loss | num), ($h | pd), ($f | pd)] |
-    "\(.[0]) \(.[1]) | \(.[2]) | \(.[3]) | \(.[4]) | \(.[5])"' "spsa-half-$name.json" |
-    awk -F' [|] ' '{split($1, a, " "); printf "%-10s %9s | %-22s | %-22s | %-16s | %-16s\n", a[1], a[2], $2, $3, $4, $5}'
+     ($h.mean_loss | num) + " / " + ($p.mean_loss | num), paired($h.losses; $p.losses),
+     pm($h.paired.mean_difference; $h.paired.standard_error),
+     pm($f.paired.mean_difference; $f.paired.standard_error)] | join("|")' \
+    "spsa-half-$name.json" |
+    awk -F'|' '{printf "%-10s %9s | %-17s | %-16s | %-17s | %-16s | %-16s\n", $1, $2, $3, $4, $5, $6, $7}'
 done

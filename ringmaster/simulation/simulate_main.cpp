@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "ringmaster/control/config_error.hpp"
+#include "ringmaster/simulation/option_values.hpp"
 #include "ringmaster/simulation/paired.hpp"
 #include "ringmaster/simulation/problem.hpp"
 #include "ringmaster/simulation/simulated_run.hpp"
@@ -21,7 +22,11 @@
 
 namespace {
 
+using rm::simulation::number_in;
+using rm::simulation::parse_list;
 using rm::simulation::Problem;
+using rm::simulation::split_commas;
+using rm::simulation::whole_number;
 
 struct Row {
   std::string problem, tuner;
@@ -41,37 +46,6 @@ struct Cell {  // one (problem, tuner, in_flight): all its runs
   double choose_seconds = 0.0;
   double result_seconds = 0.0;
 };
-
-std::vector<int> parse_list(const std::string& text, const char* what) {
-  std::vector<int> out;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const std::size_t comma = std::min(text.find(',', start), text.size());
-    const std::string item = text.substr(start, comma - start);
-    std::size_t used = 0;
-    int value = 0;
-    try {
-      std::string digits = item;
-      if (!digits.empty() && (digits.back() == 'k' || digits.back() == 'K')) {
-        digits.pop_back();
-        value = std::stoi(digits, &used) * 1000;
-        ++used;
-      } else {
-        value = std::stoi(digits, &used);
-      }
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used != item.size() || item.empty() || value < 1)
-      throw std::invalid_argument(std::string(what) + ": '" + item +
-                                  "' is not a whole number >= 1 (e.g. 1000 or 1k)");
-    out.push_back(value);
-    start = comma + 1;
-  }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
-  return out;
-}
 
 const char* const kUsage =
     "ringmaster-simulate: run tuners against synthetic win-probability functions (a game of\n"
@@ -101,47 +75,6 @@ const char* const kUsage =
     "      --json FILE       also write the table, with every run's regret, as JSON ('-':\n"
     "                        standard output)\n"
     "Documentation: docs/simulation.md\n";
-
-int whole_number(const std::string& option, const std::string& text, long long lo, long long hi) {
-  std::size_t used = 0;
-  long long value = 0;
-  try {
-    value = std::stoll(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size() || value < lo || value > hi)
-    throw std::invalid_argument(option + ": must be a whole number from " + std::to_string(lo) +
-                                " to " + std::to_string(hi) + " (got '" + text + "')");
-  return static_cast<int>(value);
-}
-
-double number_in(const std::string& option, const std::string& text, double hi) {
-  std::size_t used = 0;
-  double value = -1.0;
-  try {
-    value = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size() || !(value >= 0.0 && value <= hi)) {
-    std::ostringstream message;
-    message << option << ": must be a number from 0 to " << hi << " (got '" << text << "')";
-    throw std::invalid_argument(message.str());
-  }
-  return value;
-}
-
-std::vector<std::string> split_commas(const std::string& text) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const std::size_t comma = std::min(text.find(',', start), text.size());
-    if (comma > start) out.push_back(text.substr(start, comma - start));
-    start = comma + 1;
-  }
-  return out;
-}
 
 std::string format_regret(double mean, double se) {
   char buffer[64];

@@ -17,29 +17,18 @@
 #include "ringmaster/simulation/problem.hpp"
 #include "ringmaster/simulation/simulated_run.hpp"
 #include "ringmaster/simulation/tuner_spec.hpp"
+#include "tests/support/program_output.hpp"
 #include "tests/support/temp_dir.hpp"
 
 using namespace rm::simulation;
 
 namespace {
 
-struct Output {
-  int status = -1;
-  std::string text;
-};
+using Output = rm::test::ProgramOutput;
 
 Output run_simulate(const std::string& arguments) {
-  const std::string command =
-      std::string(RM_BIN_DIR) + "/ringmaster-simulate " + arguments + " 2>&1";
-  Output out;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buffer[4096];
-  std::size_t n = 0;
-  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) out.text.append(buffer, n);
-  const int status = ::pclose(pipe);
-  out.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return out;
+  return rm::test::run_program(std::string(RM_BIN_DIR) + "/ringmaster-simulate " + arguments +
+                               " 2>&1");
 }
 
 }  // namespace

@@ -1,0 +1,44 @@
+// One simulated SPSA run on an Elo surface (elo_surface.hpp): the search (spsa_search.hpp)
+// asks for pairs as a tuner would; up to `in_flight` pairs are outstanding and a random one of
+// them finishes next; each game is decided by the logistic Elo model with a draw ratio. At the
+// budget the search's recommendation is scored by its Elo loss.
+#pragma once
+
+#include <cstdint>
+
+#include "ringmaster/competitions/spsa_tuner/spsa_search.hpp"
+#include "ringmaster/simulation/elo_surface.hpp"
+
+namespace rm::simulation {
+
+enum class SpsaPlay {
+  GamePair,           // head to head, a colour-swapped pair of games (fishtest's way)
+  SingleGame,         // head to head, one game a pair (spsa_simul's steps)
+  OpponentAtOptimum,  // each side plays one game against a fixed opponent at the optimum
+  OpponentAtStart,    // ... against the start point's strength
+};
+
+struct SpsaRunSpec {
+  rm::comp::spsa::SearchSettings search;
+  SpsaPlay play = SpsaPlay::GamePair;
+  double draw_ratio = 0.0;
+  double start_elo = 0.0;  // the opponent's Elo is -start_elo with OpponentAtStart
+  int in_flight = 1;       // pairs outstanding at once
+  long budget = 0;         // games; the last pair may end one game past it
+  std::uint64_t outcome_seed = 0;
+};
+
+struct SpsaRunResult {
+  double loss = 0.0;  // Elo lost by the recommendation at the budget
+  long games = 0;
+};
+
+// Pair n's games are decided by uniform numbers that depend only on (outcome_seed, n), so two
+// searches with the same seeds share their luck wherever they play alike (paired comparisons).
+SpsaRunResult simulate_spsa_run(const EloSurface& surface, const SpsaRunSpec& spec);
+
+// The score of a player `elo_difference` stronger, from a uniform u in [0, 1): spsa_simul's
+// elo.c (win with probability L(d) - draw_ratio / 2, draw with draw_ratio, L the logistic).
+double game_score(double elo_difference, double draw_ratio, double u);
+
+}  // namespace rm::simulation

@@ -1,0 +1,163 @@
+// Simulated SPSA runs: the game model, determinism, games in flight, the variants, the
+// agreement with spsa_simul's theory on a small design, and the ringmaster-simulate-spsa
+// command line.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "ringmaster/competitions/spsa_tuner/spsa_design.hpp"
+#include "ringmaster/simulation/paired.hpp"
+#include "ringmaster/simulation/spsa_run.hpp"
+#include "ringmaster/simulation/spsa_variant.hpp"
+#include "tests/support/program_output.hpp"
+
+using namespace rm::simulation;
+namespace spsa = rm::comp::spsa;
+
+namespace {
+
+using Output = rm::test::ProgramOutput;
+
+Output run_simulate_spsa(const std::string& arguments) {
+  return rm::test::run_program(std::string(RM_BIN_DIR) + "/ringmaster-simulate-spsa " + arguments +
+                               " 2>&1");
+}
+
+// A small design: 4 parameters, 20 Elo at half a range, precision 4 Elo (12,079 games).
+spsa::DesignInput small_design() {
+  spsa::DesignInput in;
+  in.elo_at_half_range.assign(4, 20.0);
+  in.precision = 4.0;
+  return in;
+}
+
+SpsaRunSpec run_spec(const EloSurface& surface, const spsa::Design& design, int run,
+                     SpsaPlay play = SpsaPlay::SingleGame) {
+  SpsaRunSpec spec;
+  spec.search = variant_settings(parse_spsa_variant("plain"), design, surface.start_point(10.0),
+                                 static_cast<std::uint64_t>(run), design.games);
+  spec.play = play;
+  spec.start_elo = 10.0;
+  spec.budget = design.games;
+  spec.outcome_seed = 1000 + static_cast<std::uint64_t>(run);
+  return spec;
+}
+
+}  // namespace
+
+TEST_CASE("spsa run: games follow the logistic Elo model with its draw ratio", "[simulation]") {
+  CHECK(game_score(0.0, 0.0, 0.4999) == 1.0);
+  CHECK(game_score(0.0, 0.0, 0.5) == 0.0);
+  CHECK(game_score(0.0, 0.1, 0.5) == 0.5);
+  CHECK(game_score(0.0, 0.1, 0.96) == 0.0);
+  // 100 Elo stronger: expected score 0.640.
+  double points = 0.0;
+  for (int i = 0; i < 10000; ++i) points += game_score(100.0, 0.0, (i + 0.5) / 10000.0);
+  CHECK(points / 10000.0 == Approx(1.0 / (1.0 + std::pow(10.0, -0.25))).margin(1e-3));
+}
+
+TEST_CASE("spsa run: the same seeds give the same run, in flight or not", "[simulation]") {
+  const spsa::Design design = spsa::design_spsa(small_design());
+  const EloSurface surface(SurfaceSpec{small_design().elo_at_half_range, {}, {}, false, 0});
+  for (SpsaPlay play : {SpsaPlay::GamePair, SpsaPlay::SingleGame, SpsaPlay::OpponentAtOptimum,
+                        SpsaPlay::OpponentAtStart}) {
+    SpsaRunSpec spec = run_spec(surface, design, 1, play);
+    spec.budget = 2001;
+    const SpsaRunResult a = simulate_spsa_run(surface, spec);
+    CHECK(simulate_spsa_run(surface, spec).loss == a.loss);
+    CHECK(a.games >= 2001);
+    CHECK(a.games <= 2002);
+    spec.in_flight = 16;
+    const SpsaRunResult b = simulate_spsa_run(surface, spec);
+    CHECK(simulate_spsa_run(surface, spec).loss == b.loss);
+    CHECK(b.games == a.games);
+  }
+}
+
+TEST_CASE("spsa run: plain SPSA's mean final loss agrees with spsa_simul's theory",
+          "[simulation]") {
+  const spsa::DesignInput in = small_design();
+  const spsa::Design design = spsa::design_spsa(in);
+  REQUIRE(design.games == 12079);
+  const EloSurface surface(SurfaceSpec{in.elo_at_half_range, {}, {}, false, 0});
+  std::vector<double> losses;
+  int within = 0;
+  for (int run = 0; run < 100; ++run) {
+    losses.push_back(simulate_spsa_run(surface, run_spec(surface, design, run)).loss);
+    within += losses.back() <= in.precision;
+  }
+  const MeanAndError mean = mean_and_error(losses);
+  const double theory =
+      spsa::predicted_mean_loss(design, in, in.elo_at_half_range, std::vector<double>(4, 0.0),
+                                surface.start_point(10.0), static_cast<double>(design.games));
+  CHECK(theory == Approx(1.707).margin(1e-3));
+  CHECK(std::fabs(mean.mean - theory) < 4.0 * mean.standard_error);
+  CHECK(within >= 85);
+}
+
+TEST_CASE("spsa run: variants", "[simulation]") {
+  const SpsaVariant v = parse_spsa_variant("avg:r=2:from=0.25:c=0.5");
+  CHECK(v.average_from == 0.25);
+  CHECK(v.r_factor == 2.0);
+  CHECK(v.c_factor == 0.5);
+  CHECK(parse_spsa_variant("avg").average_from == 0.5);
+  CHECK(parse_spsa_variant("plain").average_from < 0.0);
+  const spsa::Design design = spsa::design_spsa(small_design());
+  const auto s = variant_settings(v, design, std::vector<double>(4, 0.1), 3, 1000);
+  CHECK(s.r == Approx(2.0 * design.r));
+  CHECK(s.c[0] == Approx(1.0 / 6.0));
+  CHECK(s.average_from_games == 250);
+  const auto budget = variant_settings(parse_spsa_variant("avg:c=budget:cmax=1.2"), design,
+                                       std::vector<double>(4, 0.1), 3, design.games / 2);
+  CHECK(budget.c[0] == Approx(1.2 * design.c[0]));
+  CHECK(budget.r == Approx(design.r));
+  CHECK(budget.average_from_games == std::lround(0.5 * static_cast<double>(design.games / 2)));
+  CHECK(variant_settings(parse_spsa_variant("avg:c=budget"), design, std::vector<double>(4, 0.1), 3,
+                         design.games)
+            .c[0] == Approx(design.c[0]));
+  // "budget" is the tuner's settings_for_budget.
+  const spsa::SearchSettings tuned = variant_settings(
+      parse_spsa_variant("budget"), design, std::vector<double>(4, 0.1), 3, design.games / 2);
+  const spsa::SearchSettings expected =
+      spsa::settings_for_budget(design, std::vector<double>(4, 0.1), 3, design.games / 2);
+  CHECK(tuned.c == expected.c);
+  CHECK(tuned.r == expected.r);
+  CHECK(tuned.early_r_factor == expected.early_r_factor);
+  CHECK(tuned.early_r_games == expected.early_r_games);
+  CHECK(tuned.average_from_games == expected.average_from_games);
+  CHECK_THROWS_AS(parse_spsa_variant("plain:cmax=0.5"), std::invalid_argument);
+  CHECK_THROWS_AS(parse_spsa_variant("fancy"), std::invalid_argument);
+  CHECK_THROWS_AS(parse_spsa_variant("plain:from=0.5"), std::invalid_argument);
+  CHECK_THROWS_AS(parse_spsa_variant("avg:r=x"), std::invalid_argument);
+  CHECK_THROWS_AS(variant_settings(parse_spsa_variant("plain:c=3"), design,
+                                   std::vector<double>(4, 0.1), 3, 1000),
+                  std::invalid_argument);
+}
+
+TEST_CASE("ringmaster-simulate-spsa: table, paired differences and JSON", "[simulation]") {
+  const std::string args =
+      "-d 3 -E 20 --precision 4 -t plain,avg -b 0.5x,2000 -r 4 --baseline plain --json -";
+  const Output out = run_simulate_spsa(args + " -j 2");
+  REQUIRE(out.status == 0);
+  CHECK(out.text.find("final Elo loss, 4 runs per row") != std::string::npos);
+  CHECK(out.text.find("paired difference from plain") != std::string::npos);
+  const auto json = nlohmann::json::parse(out.text.substr(out.text.find("{\n")));
+  REQUIRE(json["rows"].size() == 4);  // variants x budgets
+  CHECK(json["rows"][0]["losses"].size() == 4);
+  CHECK(json["rows"][2].contains("paired"));
+  const Output again = run_simulate_spsa(args + " -j 1");
+  CHECK(nlohmann::json::parse(again.text.substr(again.text.find("{\n")))["rows"] == json["rows"]);
+}
+
+TEST_CASE("ringmaster-simulate-spsa: bad arguments exit 2 with a message", "[simulation]") {
+  for (const std::string args : {"-d 0", "-t fancy", "--surface cubic", "--play alone", "-b 0x",
+                                 "--baseline avg", "--start-elo 1000", "--bogus 1"}) {
+    INFO(args);
+    const Output out = run_simulate_spsa(args);
+    CHECK(out.status == 2);
+    CHECK(out.text.find("ringmaster-simulate-spsa: ") == 0);
+  }
+}

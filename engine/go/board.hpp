@@ -81,6 +81,8 @@ class Board {
     return static_cast<int>(neighbours_of(p, static_cast<std::uint8_t>(Colour::Empty)));
   }
   // Plays a move that is_legal_fast accepted; skips the superko history.
+  // Whether the chain of the stone at `stone` has a single liberty (a playout feature).
+  bool chain_in_atari(Point stone) const { return in_atari(chain_[idx(stone)]); }
   void play_fast(Colour c, Point p);
   // A pass for the playouts: clears the ko point.
   void pass_fast() {

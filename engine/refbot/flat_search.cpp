@@ -27,7 +27,8 @@ SearchResult flat_search(const Board& root, Colour to_move, int passes_before, d
     ++done;
     board.copy_position_from(root);
     record.clear();
-    const PlayoutOutcome out = run_playout(board, to_move, passes_before, komi, rng, &record);
+    const PlayoutOutcome out =
+        run_playout(board, to_move, passes_before, komi, rng, &record, params.weights);
     const double reward = to_move == Colour::Black ? black_reward(out.black_minus_white)
                                                    : 1.0 - black_reward(out.black_minus_white);
     for (const MoveRecord& m : record) {

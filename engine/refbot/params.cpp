@@ -26,6 +26,10 @@ std::optional<Int> parse_int(std::string_view text) {
   return value;
 }
 
+// A playout weight is positive (0 would forbid moves outright) and bounded.
+constexpr double kMinWeight = 0.001;
+constexpr double kMaxWeight = 1000;
+
 std::string format_double(double v) {
   std::ostringstream out;
   out << v;
@@ -36,8 +40,10 @@ std::string format_double(double v) {
 
 const std::vector<std::string>& Params::names() {
   static const std::vector<std::string> all{
-      "search", "playouts",   "time_per_move",    "uct_c", "expand_threshold",
-      "fpu",    "rave_equiv", "resign_threshold", "seed",  "pass_when_won"};
+      "search",     "playouts",   "time_per_move",    "uct_c",      "expand_threshold",
+      "fpu",        "rave_equiv", "resign_threshold", "seed",       "pass_when_won",
+      "pw_capture", "pw_save",    "pw_near_last",     "pw_contact", "pw_line1",
+      "pw_line2"};
   return all;
 }
 
@@ -88,7 +94,13 @@ std::optional<std::string> Params::set(std::string_view name, std::string_view v
                         {"uct_c", &uct_c, 0, 100},
                         {"fpu", &fpu, 0, 100},
                         {"rave_equiv", &rave_equiv, 0, 1e9},
-                        {"resign_threshold", &resign_threshold, 0, 1}};
+                        {"resign_threshold", &resign_threshold, 0, 1},
+                        {"pw_capture", &weights.capture, kMinWeight, kMaxWeight},
+                        {"pw_save", &weights.save, kMinWeight, kMaxWeight},
+                        {"pw_near_last", &weights.near_last, kMinWeight, kMaxWeight},
+                        {"pw_contact", &weights.contact, kMinWeight, kMaxWeight},
+                        {"pw_line1", &weights.line1, kMinWeight, kMaxWeight},
+                        {"pw_line2", &weights.line2, kMinWeight, kMaxWeight}};
   for (const Real& r : reals) {
     if (name != r.name) continue;
     auto v = parse_double(value);
@@ -114,6 +126,12 @@ std::optional<std::string> Params::get(std::string_view name) const {
   if (name == "resign_threshold") return format_double(resign_threshold);
   if (name == "seed") return std::to_string(seed);
   if (name == "pass_when_won") return std::string(pass_when_won ? "1" : "0");
+  if (name == "pw_capture") return format_double(weights.capture);
+  if (name == "pw_save") return format_double(weights.save);
+  if (name == "pw_near_last") return format_double(weights.near_last);
+  if (name == "pw_contact") return format_double(weights.contact);
+  if (name == "pw_line1") return format_double(weights.line1);
+  if (name == "pw_line2") return format_double(weights.line2);
   return std::nullopt;
 }
 

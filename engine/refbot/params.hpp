@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/refbot/playout.hpp"
+
 namespace rm::refbot {
 
 // Random: a uniformly random legal non-eye move (the playout policy), a baseline opponent.
@@ -25,6 +27,9 @@ struct Params {
   // Pass in reply to a pass when the area score (all stones alive) already wins; off by
   // default because the reference-bot rules never pass while a non-eye move exists.
   bool pass_when_won = false;
+  // The playout policy's feature weights (pw_capture, pw_save, pw_near_last, pw_contact,
+  // pw_line1, pw_line2); all 1 keeps the reference bot's uniform playouts.
+  PlayoutWeights weights;
 
   // Sets a parameter from text; returns an error message, or nullopt on success.
   std::optional<std::string> set(std::string_view name, std::string_view value);

@@ -157,7 +157,8 @@ void Tree::simulate() {
     descend(select(n));
   }
   const std::size_t tree_moves = record_.size();
-  const PlayoutOutcome out = run_playout(board_, to_move, passes, komi_, rng_, &record_);
+  const PlayoutOutcome out =
+      run_playout(board_, to_move, passes, komi_, rng_, &record_, params_.weights);
   reward_black_ = black_reward(out.black_minus_white);
   for (std::uint32_t i : path_) {
     Node& node = nodes_[i];

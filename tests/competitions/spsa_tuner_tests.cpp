@@ -13,7 +13,7 @@ namespace {
 
 std::string spsa_yaml(int games, const std::string& extra = "") {
   return "competition_type: spsa_tuner\n"
-         "players: {}\n"
+         "players:\n  x: {command: [engine]}\n"
          "board_size: 9\n"
          "komi: 7.5\n"
          "number_of_games: " +

@@ -103,18 +103,19 @@ TEST_CASE("spsa_tuner: control file errors name file:line:column and the setting
       {"number_of_games: 1000", "number_of_games: 1001",
        "spsa.yaml:6:18: number_of_games: must be even (every pair is two games; got 1001)"},
       {"number_of_games: 1000", "number_of_games: 0",
-       "spsa.yaml:6:18: number_of_games: must be an even number of games from 2"},
+       "spsa.yaml:6:18: number_of_games: must be an even number of games from 2 (got 0)"},
       {"number_of_games: 1000\n", "", "spsa.yaml:1:1: number_of_games: not specified"},
       {"precision: 2", "precision: 0",
-       "spsa.yaml:7:12: precision: must be more than 0 and at most 1000 (Elo) (got 0)"},
+       "spsa.yaml:7:12: precision: must be more than 0 and at most 1000 (Elo) (got 0.0)"},
       {"confidence: 0.9", "confidence: 1",
-       "spsa.yaml:8:13: confidence: must be from 0.5 to 0.999 (got 1)"},
+       "spsa.yaml:8:13: confidence: must be from 0.5 to 0.999 (got 1.0)"},
       {"    elo: 10\n", "    elo: -1\n",
        "spsa.yaml:17:10: parameters[0].elo: must be more than 0 and at most 1000 (the Elo lost "
-       "half a range from the optimum) (got -1)"},
-      {"    elo: 5\n", "", "spsa.yaml:19:5: parameters[1].elo: not specified"},
+       "half a range from the optimum) (got -1.0)"},
+      {"    elo: 5\n", "", "spsa.yaml:18:5: parameters[1].elo: not specified"},
       {"    start: 500\n", "    start: 6000\n",
-       "spsa.yaml:16:12: parameters[0].start: must be within the range, 50 to 5000 (got 6000)"},
+       "spsa.yaml:16:12: parameters[0].start: must be within the range, 50.0 to 5000.0 (got "
+       "6000.0)"},
       {"    upper: 5000\n", "    upper: 40\n",
        "spsa.yaml:13:12: parameters[0].upper: must be greater than lower (50.0)"},
       {"    elo: 5\n", "    elo: 5\n    split: 4\n",
@@ -124,7 +125,7 @@ TEST_CASE("spsa_tuner: control file errors name file:line:column and the setting
        "candidates play each other)"},
       {"seed: 3\n", "seed: 3\nmode: against_opponent\n", "spsa.yaml:1:1: opponent: not specified"},
       {"seed: 3\n", "seed: 3\nmode: sideways\n",
-       "spsa.yaml:10:7: mode: must be one of head_to_head, against_opponent (got 'sideways')"},
+       "spsa.yaml:10:7: mode: unknown value 'sideways' (one of: head_to_head, against_opponent)"},
   };
   for (const auto& c : cases) {
     INFO(c.to);
@@ -136,7 +137,7 @@ TEST_CASE("spsa_tuner: 64 parameters load, 65 are refused", "[spsa_tuner]") {
   TempDir dir;
   const auto control = [](int n) {
     std::string text =
-        "competition_type: spsa_tuner\nplayers: {}\nboard_size: 9\nkomi: 7.5\n"
+        "competition_type: spsa_tuner\nplayers: {x: {command: [e]}}\nboard_size: 9\nkomi: 7.5\n"
         "number_of_games: 100\nprecision: 2\nparameters:\n";
     std::string command = "  command: [ringbot";
     for (int k = 0; k < n; ++k) {

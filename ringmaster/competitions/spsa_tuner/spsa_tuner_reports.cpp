@@ -36,6 +36,11 @@ std::string pad_right(const std::string& text, std::size_t width) {
   return text.size() >= width ? text + " " : text + std::string(width - text.size(), ' ');
 }
 
+std::string trim_right(std::string text) {
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  return text;
+}
+
 // At most `rows` of the trajectory's points, evenly spread, the first and the last included.
 std::vector<std::size_t> spread_rows(std::size_t points, std::size_t rows) {
   std::vector<std::size_t> out;
@@ -121,13 +126,14 @@ std::string SpsaTuner::estimate_text(bool with_trajectory) const {
   }
   if (!with_trajectory) return text;
   text += "\nTrajectory (theta):\n  " + pad_right("games", 10);
-  for (const auto& p : parameters_) text += pad_right(p.code, 12);
-  text += "\n";
+  std::string heading;
+  for (const auto& p : parameters_) heading += pad_right(p.code, 12);
+  text += trim_right(heading) + "\n";
   const auto& points = trajectory_.points();
   for (std::size_t i : spread_rows(points.size(), 8)) {
-    text += "  " + pad_right(std::to_string(points[i].games), 10);
-    for (const auto& v : engine_values(points[i].theta)) text += pad_right(short_value(v), 12);
-    text += "\n";
+    std::string row = "  " + pad_right(std::to_string(points[i].games), 10);
+    for (const auto& v : engine_values(points[i].theta)) row += pad_right(short_value(v), 12);
+    text += trim_right(row) + "\n";
   }
   return text;
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "ringmaster/competitions/report_numbers.hpp"
 #include "ringmaster/competitions/spsa_tuner/spsa_tuner.hpp"
 #include "ringmaster/competitions/tuner_report_header.hpp"
 #include "ringmaster/control/shell_quote.hpp"
@@ -11,24 +12,9 @@
 namespace rm::comp {
 namespace {
 
-std::string fixed(double value, int decimals) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
-  return buffer;
-}
-
 std::string general(double value) {
   char buffer[64];
   std::snprintf(buffer, sizeof buffer, "%.4g", value);
-  return buffer;
-}
-
-// A value for the text reports: numbers with 6 significant digits (no binary noise).
-std::string short_value(const rm::scales::Value& value) {
-  const nlohmann::json v = rm::scales::value_to_json(value);
-  if (!v.is_number_float()) return v.dump();
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.6g", v.get<double>());
   return buffer;
 }
 

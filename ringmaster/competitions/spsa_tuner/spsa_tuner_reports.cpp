@@ -145,8 +145,8 @@ std::string SpsaTuner::confirmation_text() const {
   if (settings_.candidate.needs_files_dir() || !settings_.candidate.startup_gtp_commands.empty() ||
       !settings_.candidate.environ.empty())
     text +=
-        "  (the candidate template also sets values outside the command line: render them "
-        "with these values)\n";
+        "  (the candidate template also sets values outside the command line: `ringmaster FILE "
+        "playoff-file --baseline PLAYER` writes a playoff with all of it)\n";
   return text + "Confirm it against the start: " + rm::control::shell_quote_for_display(match) +
          " -j 2\n";
 }

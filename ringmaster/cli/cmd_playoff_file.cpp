@@ -30,7 +30,7 @@ TunerFacts tuner_facts(const rm::control::ControlFile& control) {
   }
   if (facts.candidate == nullptr)
     throw rm::run::RingmasterError(
-        "playoff-file needs a tuning event (mc_tuner, ce_tuner or model_tuner); " +
+        "playoff-file needs a tuning event (mc_tuner, ce_tuner, model_tuner or spsa_tuner); " +
         control.competition_type + " has no recommended candidate");
   return facts;
 }
@@ -71,6 +71,10 @@ int playoff_file_command(const CommandLine& line) {
   auto control = rm::comp::load_control_file(line.control_file);
   const TunerFacts facts = tuner_facts(control);
   const std::string baseline = line.baseline.empty() ? facts.opponent : line.baseline;
+  if (baseline.empty())
+    throw rm::run::RingmasterError(
+        "playoff-file: " + control.code +
+        " has no opponent (an spsa_tuner head to head): name the baseline with --baseline PLAYER");
   if (control.players.count(baseline) == 0)
     throw rm::run::RingmasterError("--baseline: unknown player " + baseline + " (the players of " +
                                    control.code + ".yaml can be named)");

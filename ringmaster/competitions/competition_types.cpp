@@ -4,6 +4,7 @@
 #include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/competitions/mc_tuner/mc_tuner.hpp"
 #include "ringmaster/competitions/model_tuner/model_tuner.hpp"
+#include "ringmaster/competitions/spsa_tuner/spsa_tuner.hpp"
 #include "ringmaster/competitions/tournaments/allplayall.hpp"
 #include "ringmaster/competitions/tournaments/playoff.hpp"
 
@@ -31,6 +32,9 @@ const std::vector<CompetitionType>& competition_types() {
        .make = make_competition_of<ModelTuner>,
        .live_lines = ModelTuner::live_lines,
        .simulation_preset = ModelTuner::simulation_preset},
+      {.settings = SpsaTuner::settings_type(),
+       .make = make_competition_of<SpsaTuner>,
+       .live_lines = SpsaTuner::live_lines},
   };
   return types;
 }

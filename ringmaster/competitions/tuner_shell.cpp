@@ -17,11 +17,13 @@ TunerShell::TunerShell(const rm::control::ControlFile& cf, const rm::control::Tu
       parameters_(std::move(parameters)),
       seed_(tuner_.seed ? *tuner_.seed : seed_from_clock()),
       pool_stats_(tuner_.opponent, cf_.game) {
-  const auto opponent = cf_.players.find(tuner_.opponent);
-  if (opponent == cf_.players.end())
-    throw std::invalid_argument("opponent: unknown player " + tuner_.opponent);
-  opponent_ = opponent->second;
-  opponent_.code = tuner_.opponent;
+  if (has_opponent()) {
+    const auto opponent = cf_.players.find(tuner_.opponent);
+    if (opponent == cf_.players.end())
+      throw std::invalid_argument("opponent: unknown player " + tuner_.opponent);
+    opponent_ = opponent->second;
+    opponent_.code = tuner_.opponent;
+  }
   validation_.emplace(tuner_.validation, cf_, tuner_.candidate, parameters_, opponent_,
                       tuner_.candidate_colour, seed_);
 }
@@ -39,6 +41,7 @@ ResultLines TunerShell::on_result(const rm::game::GameResult& r) {
     throw std::logic_error(cf_.competition_type + ": on_result called with a void game " +
                            r.game_id);
   ResultLines lines = on_tuning_result(r);
+  if (!has_opponent()) return lines;
   note_opponent_description(opponent_description_, r, tuner_.opponent);
   pool_stats_.add(r);
   return lines;
@@ -63,12 +66,14 @@ std::optional<int> TunerShell::games_remaining() const {
 
 void TunerShell::restore_games(const std::vector<rm::game::GameResult>& games) {
   pool_stats_.clear();
+  if (!has_opponent()) return;
   for (const auto& r : games)
     if (!Validation::is_validation_id(r.game_id)) pool_stats_.add(r);
 }
 
 std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> TunerShell::players_to_check()
     const {
+  if (!has_opponent()) return {{check_candidate(), cf_.game}};
   return {{check_candidate(), cf_.game}, {opponent_, cf_.game}};
 }
 
@@ -101,19 +106,47 @@ JobRequest TunerShell::make_job(const std::string& game_id, std::uint64_t openin
                                 const std::vector<rm::scales::Value>& values,
                                 bool candidate_is_black, const std::string& parameters,
                                 std::string description) const {
+  JobRequest request =
+      job_between(game_id, opening_number, candidate_is_black ? candidate : opponent_,
+                  candidate_is_black ? opponent_ : candidate, "Candidate parameters: " + parameters,
+                  std::move(description));
+  request.job.candidate = candidate_record(candidate.code, parameters, values);
+  return request;
+}
+
+JobRequest TunerShell::make_pair_job(const std::string& game_id, std::uint64_t opening_number,
+                                     const rm::game::PlayerSpec& candidate,
+                                     rm::game::CandidateRecord candidate_record,
+                                     const rm::game::PlayerSpec& other,
+                                     rm::game::CandidateRecord other_record,
+                                     bool candidate_is_black, std::string description) const {
+  const std::string note = "Candidate parameters: " + candidate.code + ": " +
+                           candidate_record.parameters + "; " + other.code + ": " +
+                           other_record.parameters;
+  JobRequest request =
+      job_between(game_id, opening_number, candidate_is_black ? candidate : other,
+                  candidate_is_black ? other : candidate, note, std::move(description));
+  request.job.candidate = std::move(candidate_record);
+  request.job.opponent_candidate = std::move(other_record);
+  return request;
+}
+
+JobRequest TunerShell::job_between(const std::string& game_id, std::uint64_t opening_number,
+                                   const rm::game::PlayerSpec& black,
+                                   const rm::game::PlayerSpec& white, const std::string& sgf_note,
+                                   std::string description) const {
   JobRequest request;
   rm::game::GameJob& job = request.job;
   job.game_id = game_id;
   job.competition_code = cf_.code;
   job.sgf_event = cf_.code;
-  job.sgf_note = "Candidate parameters: " + parameters;
-  job.black = candidate_is_black ? candidate : opponent_;
-  job.white = candidate_is_black ? opponent_ : candidate;
+  job.sgf_note = sgf_note;
+  job.black = black;
+  job.white = white;
   job.settings = cf_.game;
   openings_.apply(job, opening_number);
   if (cf_.common.record_games) job.sgf_dir = cf_.directory + "/" + cf_.code + ".games";
   job.void_sgf_dir = cf_.directory + "/" + cf_.code + ".void";
-  job.candidate = candidate_record(candidate.code, parameters, values);
   request.description = std::move(description);
   return request;
 }

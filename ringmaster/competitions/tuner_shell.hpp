@@ -1,5 +1,6 @@
-// The shell every tuner shares (mc_tuner, ce_tuner, model_tuner): the opponent and its
-// description, candidates rendered from the template (with their files), colours and openings,
+// The shell every tuner shares (mc_tuner, ce_tuner, model_tuner, spsa_tuner): the opponent and its
+// description (a tuner may have none: the spsa_tuner's head to head plays candidates against
+// each other), candidates rendered from the template (with their files), colours and openings,
 // the job for a game, validation games (asked first, their results routed to Validation), the
 // statistics of every game as candidates against the opponent, and the part of the state
 // envelope they have in common. A tuner is a strategy behind a few hooks: its next game, a
@@ -48,7 +49,9 @@ class TunerShell : public Competition {
  protected:
   // `tuner`: the tuner's settings as every tuner has them; `parameters`: the engine
   // parameters, for formatting. Throws std::invalid_argument if the opponent is not among the
-  // players.
+  // players. An empty `tuner.opponent` is a tuner without one (whose settings reader refuses
+  // validation, which plays against the opponent): its games are made with make_pair_job,
+  // the pool statistics stay empty and the startup check starts the candidate alone.
   TunerShell(const rm::control::ControlFile& cf, const rm::control::TunerSettings& tuner,
              std::vector<rm::scales::Parameter> parameters);
 
@@ -83,6 +86,18 @@ class TunerShell : public Competition {
                       const rm::game::PlayerSpec& candidate,
                       const std::vector<rm::scales::Value>& values, bool candidate_is_black,
                       const std::string& parameters, std::string description) const;
+  // A game between two candidates (a tuner without an opponent): both records go in the job,
+  // `candidate`'s as its candidate and `other`'s as its opponent_candidate, so that the stored
+  // result names both. Why the record grew a field rather than the shell a second kind of
+  // opponent: the result must say which engine values each side played, and one optional
+  // record is the smallest change that keeps every stored game readable.
+  JobRequest make_pair_job(const std::string& game_id, std::uint64_t opening_number,
+                           const rm::game::PlayerSpec& candidate,
+                           rm::game::CandidateRecord candidate_record,
+                           const rm::game::PlayerSpec& other,
+                           rm::game::CandidateRecord other_record, bool candidate_is_black,
+                           std::string description) const;
+  bool has_opponent() const { return !tuner_.opponent.empty(); }
 
   // The state envelope's shared part: the opponent's description and the validation rounds.
   void add_shell_state(nlohmann::json& state) const;
@@ -109,6 +124,10 @@ class TunerShell : public Competition {
   std::optional<Validation> validation_;
 
  private:
+  // The job of a tuning game between `black` and `white`, without its candidate records.
+  JobRequest job_between(const std::string& game_id, std::uint64_t opening_number,
+                         const rm::game::PlayerSpec& black, const rm::game::PlayerSpec& white,
+                         const std::string& sgf_note, std::string description) const;
   mutable std::set<std::string> candidate_dirs_written_;  // files are written once per run
 };
 

@@ -159,6 +159,7 @@ nlohmann::json to_json(const GameJob& job) {
   if (job.opening) j["opening"] = to_json(*job.opening);
   if (job.return_sgf) j["return_sgf"] = true;  // absent when false: older readers take the job
   if (job.candidate) j["candidate"] = to_json(*job.candidate);
+  if (job.opponent_candidate) j["opponent_candidate"] = to_json(*job.opponent_candidate);
   return j;
 }
 
@@ -190,6 +191,7 @@ GameResult result_for(const GameJob& job) {
   r.white_code = job.white.code;
   if (job.opening) r.opening = job.opening->name;
   r.candidate = job.candidate;
+  r.opponent_candidate = job.opponent_candidate;
   return r;
 }
 
@@ -206,7 +208,8 @@ GameJob job_from_json(const nlohmann::json& j) {
   object(j, "");
   only_keys(j, "",
             {"game_id", "competition_code", "sgf_event", "sgf_note", "black", "white", "settings",
-             "sgf_dir", "void_sgf_dir", "gtp_log_path", "return_sgf", "opening", "candidate"});
+             "sgf_dir", "void_sgf_dir", "gtp_log_path", "return_sgf", "opening", "candidate",
+             "opponent_candidate"});
   GameJob job;
   job.game_id = as_string(required(j, "", "game_id"), "game_id");
   // The game id names files (<sgf_dir>/<game_id>.sgf), so it must be a plain file name; it is
@@ -232,6 +235,8 @@ GameJob job_from_json(const nlohmann::json& j) {
   }
   if (const auto* c = find(j, "candidate"); c != nullptr && !c->is_null())
     job.candidate = candidate_from_json(*c, "candidate");
+  if (const auto* c = find(j, "opponent_candidate"); c != nullptr && !c->is_null())
+    job.opponent_candidate = candidate_from_json(*c, "opponent_candidate");
   return job;
 }
 

@@ -69,6 +69,10 @@ struct GameJob {
   std::optional<Opening> opening;  // played by both engines before the first genmove
   // A tuner's game: the candidate it plays, handed back in the result (GameResult::candidate).
   std::optional<CandidateRecord> candidate;
+  // A game between two candidates (the spsa_tuner's head to head): the other one, handed back
+  // in GameResult::opponent_candidate. Absent (and not written) otherwise, so jobs and stored
+  // results from before it read as they did.
+  std::optional<CandidateRecord> opponent_candidate;
 };
 
 // The clock a player plays under: its own time_control, else the game's.

@@ -66,6 +66,7 @@ nlohmann::json to_json(const GameResult& r) {
   }
   if (!r.sgf_text.empty()) j["sgf_text"] = r.sgf_text;
   if (r.candidate) j["candidate"] = to_json(*r.candidate);
+  if (r.opponent_candidate) j["opponent_candidate"] = to_json(*r.opponent_candidate);
   return j;
 }
 
@@ -107,6 +108,8 @@ GameResult result_from_json(const nlohmann::json& j) {
   get(j, "", "sgf_text", r.sgf_text);
   if (const auto* c = find(j, "candidate"); c != nullptr && !c->is_null())
     r.candidate = candidate_from_json(*c, "candidate");
+  if (const auto* c = find(j, "opponent_candidate"); c != nullptr && !c->is_null())
+    r.opponent_candidate = candidate_from_json(*c, "opponent_candidate");
   return r;
 }
 

@@ -42,6 +42,8 @@ struct GameResult {
   // A tuner's game: the candidate that played it (the job's). Absent in games stored before
   // results carried it.
   std::optional<CandidateRecord> candidate;
+  // A game between two candidates: the other one (GameJob::opponent_candidate).
+  std::optional<CandidateRecord> opponent_candidate;
 
   std::string winning_code() const;  // "" when no winner
   std::string losing_code() const;   // "" when no winner

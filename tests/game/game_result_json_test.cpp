@@ -111,3 +111,18 @@ TEST_CASE("GameResult describe and codes", "[game][result]") {
   v.void_reason = "aborted";
   CHECK(v.describe() == "one vs two Void (aborted)");
 }
+
+TEST_CASE("GameResult JSON: a game between two candidates keeps both records",
+          "[game_result][json]") {
+  GameResult r = sample_result();
+  r.candidate = CandidateRecord{"#3+", "c: 0.5", nlohmann::json::array({0.5})};
+  r.opponent_candidate = CandidateRecord{"#3-", "c: 0.3", nlohmann::json::array({0.3})};
+  const GameResult back = result_from_json(to_json(r));
+  REQUIRE(back.opponent_candidate);
+  CHECK(*back.opponent_candidate == *r.opponent_candidate);
+  CHECK(same(back, r));
+  // A result stored before the field existed has none, and writes none.
+  r.opponent_candidate.reset();
+  CHECK_FALSE(to_json(r).contains("opponent_candidate"));
+  CHECK_FALSE(result_from_json(to_json(r)).opponent_candidate);
+}

@@ -59,11 +59,8 @@ std::vector<double> ModelTuner::played_point(const std::vector<double>& u) const
       played[k] = on_grid(u[k]);
       continue;
     }
-    const auto value = engine_parameters_[k].scale->at((u[k] + 1.0) / 2.0);
-    const double v = static_cast<double>(std::get<long long>(value));
-    const double f = p.log_scale ? std::log(v / p.lower) / std::log(p.upper / p.lower)
-                                 : (v - p.lower) / (p.upper - p.lower);
-    played[k] = on_grid(2.0 * f - 1.0);
+    const auto value = p.value_at(u[k]);
+    played[k] = on_grid(p.unit_of(static_cast<double>(std::get<long long>(value))));
   }
   return played;
 }

@@ -8,26 +8,12 @@
 
 #include "ringmaster/competitions/model_tuner/model_tuner.hpp"
 #include "ringmaster/competitions/model_tuner/quadratic_surrogate.hpp"
+#include "ringmaster/competitions/report_numbers.hpp"
 #include "ringmaster/competitions/tuner_report_header.hpp"
 #include "ringmaster/competitions/tuner_results.hpp"
 
 namespace rm::comp {
 namespace {
-
-std::string fixed(double value, int decimals) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
-  return buffer;
-}
-
-// A value for the screen: numbers with 6 significant digits (no binary noise).
-std::string short_value(const rm::scales::Value& value) {
-  const nlohmann::json v = rm::scales::value_to_json(value);
-  if (!v.is_number_float()) return v.dump();
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.6g", v.get<double>());
-  return buffer;
-}
 
 std::string pad_right(const std::string& text, std::size_t width) {
   return text.size() >= width ? text : text + std::string(width - text.size(), ' ');

@@ -7,19 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "ringmaster/competitions/range_parameter.hpp"
 #include "ringmaster/control/tuner_config.hpp"
 #include "scales/parameter.hpp"
 
 namespace rm::comp {
 
-// One parameter: a range on a LINEAR or LOG scale, real or integer. The search works in
-// normalised coordinates u in [-1, 1]; `engine.scale` maps (u + 1) / 2 to the engine value.
-struct ModelParameter {
-  rm::scales::Parameter engine;  // code, LINEAR/LOG scale over [lower, upper], format
-  double lower = 0.0, upper = 1.0;
-  bool log_scale = false;
-  bool integer = false;
-};
+// One parameter: a range on a LINEAR or LOG scale, real or integer (range_parameter.hpp).
+using ModelParameter = RangeParameter;
 
 struct ModelTunerSettings : rm::control::TunerSettings {
   std::optional<int> number_of_games;  // none = unlimited
@@ -33,9 +28,7 @@ struct ModelTunerSettings : rm::control::TunerSettings {
   double cell_share = 0.2;
 
   std::vector<rm::scales::Parameter> engine_parameters() const {
-    std::vector<rm::scales::Parameter> out;
-    for (const auto& p : parameters) out.push_back(p.engine);
-    return out;
+    return engine_parameters_of(parameters);
   }
 };
 

@@ -1,0 +1,168 @@
+// SpsaTuner without engines: the pairs' jobs, results taken as pentanomial outcomes, void
+// games dropping their pair, the state restored mid-pair, and a state that does not grow.
+#include <catch2/catch.hpp>
+
+#include "ringmaster/competitions/competition_type.hpp"
+#include "ringmaster/competitions/spsa_tuner/spsa_trajectory.hpp"
+#include "ringmaster/competitions/spsa_tuner/spsa_tuner.hpp"
+#include "tests/support/temp_dir.hpp"
+
+using rm::comp::SpsaTuner;
+
+namespace {
+
+std::string spsa_yaml(int games, const std::string& extra = "") {
+  return "competition_type: spsa_tuner\n"
+         "players:\n  x: {command: [engine]}\n"
+         "board_size: 9\n"
+         "komi: 7.5\n"
+         "number_of_games: " +
+         std::to_string(games) + "\n" + extra +
+         "precision: 2\n"
+         "seed: 5\n"
+         "parameters:\n"
+         "  - {code: a, lower: 0, upper: 1, elo: 5}\n"
+         "  - {code: b, lower: 1, upper: 100, scale: LOG, integer: true, start: 80, elo: 5}\n"
+         "candidate:\n"
+         "  command: [engine, '{a}', '{b}']\n";
+}
+
+// `winner_code` wins the game (empty: jigo).
+rm::game::GameResult result_of(const rm::game::GameJob& job, const std::string& winner_code) {
+  rm::game::GameResult r = rm::game::result_for(job);
+  if (winner_code.empty()) {
+    r.is_jigo = true;
+    r.sgf_result = "0";
+  } else {
+    r.winner = winner_code == job.black.code ? "b" : "w";
+    r.sgf_result = r.winner == "b" ? "B+R" : "W+R";
+  }
+  return r;
+}
+
+rm::game::GameResult void_of(const rm::game::GameJob& job) {
+  return rm::game::void_result_for(job, "test");
+}
+
+}  // namespace
+
+TEST_CASE("spsa_tuner: a pair is two games of #n+ v #n- with colours swapped", "[spsa_tuner]") {
+  rm::test::TempDir dir;
+  const auto cf = rm::comp::load_control_file(dir.write("spsa.yaml", spsa_yaml(100)));
+  SpsaTuner tuner(cf);
+  auto a = tuner.next_job();
+  auto b = tuner.next_job();
+  REQUIRE(a);
+  REQUIRE(b);
+  CHECK(a->job.game_id == "0a");
+  CHECK(b->job.game_id == "0b");
+  CHECK(a->job.black.code == b->job.white.code);
+  CHECK(a->job.white.code == b->job.black.code);
+  REQUIRE(a->job.candidate);
+  REQUIRE(a->job.opponent_candidate);
+  CHECK(a->job.candidate->code == "#0+");
+  CHECK(a->job.opponent_candidate->code == "#0-");
+  CHECK(tuner.search().pairs_in_flight().size() == 1);
+  // #0+ wins both: a pentanomial 4 moves theta.
+  const auto theta_before = tuner.search().theta();
+  tuner.on_result(result_of(a->job, "#0+"));
+  CHECK(tuner.search().games() == 0);  // waiting for the pair's other game
+  tuner.on_result(result_of(b->job, "#0+"));
+  CHECK(tuner.search().games() == 2);
+  CHECK(tuner.search().theta() != theta_before);
+  CHECK(tuner.json_report().at("pentanomial") == nlohmann::json::array({0, 0, 0, 0, 1}));
+}
+
+TEST_CASE("spsa_tuner: a void game drops its pair; the other game's result is not used",
+          "[spsa_tuner]") {
+  rm::test::TempDir dir;
+  const auto cf = rm::comp::load_control_file(dir.write("spsa.yaml", spsa_yaml(4)));
+  SpsaTuner tuner(cf);
+  auto a0 = tuner.next_job();
+  auto b0 = tuner.next_job();
+  auto a1 = tuner.next_job();
+  auto b1 = tuner.next_job();
+  REQUIRE(b1);
+  CHECK_FALSE(tuner.next_job());  // the budget is in flight
+  tuner.on_result(result_of(a0->job, ""));
+  CHECK(tuner.on_void(void_of(a1->job)));  // the first void after a result: carry on
+  CHECK(tuner.search().pairs_in_flight().size() == 1);
+  const auto lines = tuner.on_result(result_of(b1->job, "#1+"));
+  CHECK_THAT(lines.history_line, Catch::Contains("dropped"));
+  tuner.on_result(result_of(b0->job, "#0-"));
+  CHECK(tuner.search().games() == 2);
+  CHECK(tuner.json_report().at("pairs").at("dropped_void") == 1);
+  // Another pair takes the dropped one's place.
+  auto a2 = tuner.next_job();
+  REQUIRE(a2);
+  CHECK(a2->job.game_id == "2a");
+  CHECK_FALSE(tuner.finished());
+  // Two void games in a row halt the run.
+  auto b2 = tuner.next_job();
+  CHECK(tuner.on_void(void_of(a2->job)));
+  auto a3 = tuner.next_job();
+  REQUIRE(a3);
+  CHECK_FALSE(tuner.on_void(void_of(a3->job)));
+  (void)b2;
+}
+
+TEST_CASE("spsa_tuner: a state stored with a pair half finished continues exactly",
+          "[spsa_tuner]") {
+  rm::test::TempDir dir;
+  const auto cf = rm::comp::load_control_file(dir.write("spsa.yaml", spsa_yaml(40)));
+  SpsaTuner uninterrupted(cf);
+  SpsaTuner killed(cf);
+  int played = 0;
+  const auto play = [&played](SpsaTuner& tuner, const rm::game::GameJob& job) {
+    const std::string& winner = played++ % 3 == 0 ? job.white.code : job.black.code;
+    tuner.on_result(result_of(job, winner));
+  };
+  for (int i = 0; i < 7; ++i) play(uninterrupted, uninterrupted.next_job()->job);
+  played = 0;
+  for (int i = 0; i < 7; ++i) play(killed, killed.next_job()->job);
+  // "Killed" with game 3b in progress: a new tuner restored from the last commit replays it.
+  const auto in_progress = killed.next_job();
+  REQUIRE(in_progress->job.game_id == "3b");
+  SpsaTuner resumed(cf);
+  resumed.restore(nlohmann::json::parse(killed.state().dump()));
+  const auto replayed = resumed.next_job();
+  REQUIRE(replayed);
+  CHECK(replayed->job.game_id == "3b");
+  CHECK(replayed->job.black.engine.process.argv == in_progress->job.black.engine.process.argv);
+  const int before = played;
+  for (int i = 0; i < 33; ++i) play(uninterrupted, uninterrupted.next_job()->job);
+  played = before;
+  play(resumed, replayed->job);
+  for (int i = 1; i < 33; ++i) play(resumed, resumed.next_job()->job);
+  CHECK(uninterrupted.finished());
+  CHECK(resumed.finished());
+  CHECK(resumed.state() == uninterrupted.state());
+}
+
+TEST_CASE("spsa_tuner: the state does not grow with the games", "[spsa_tuner]") {
+  rm::test::TempDir dir;
+  const auto cf = rm::comp::load_control_file(dir.write("spsa.yaml", spsa_yaml(20000)));
+  SpsaTuner tuner(cf);
+  std::size_t size_at_2000 = 0;
+  for (int game = 0; game < 20000; ++game) {
+    const auto job = tuner.next_job();
+    REQUIRE(job);
+    tuner.on_result(result_of(job->job, game % 3 == 0 ? job->job.black.code : job->job.white.code));
+    if (game == 1999) size_at_2000 = tuner.state().dump().size();
+  }
+  CHECK(tuner.finished());
+  // The trajectory has its 64 points by then; the numbers' digits vary a little.
+  CHECK(tuner.state().dump().size() < size_at_2000 + 200);
+  CHECK(tuner.json_report().at("trajectory").size() <= rm::comp::spsa::Trajectory::kMaxPoints);
+}
+
+TEST_CASE("spsa_tuner: the trajectory keeps at most 64 points, spread over the run",
+          "[spsa_tuner]") {
+  rm::comp::spsa::Trajectory t({0.0});
+  for (long games = 2; games <= 100000; games += 2) t.note(games, {static_cast<double>(games)});
+  CHECK(t.points().size() <= rm::comp::spsa::Trajectory::kMaxPoints);
+  CHECK(t.points().size() >= rm::comp::spsa::Trajectory::kMaxPoints / 2);
+  CHECK(t.points().front().games == 0);
+  CHECK(t.points().back().games > 95000);
+  for (const auto& p : t.points()) CHECK(p.games % t.stride() == 0);
+}

@@ -1,0 +1,177 @@
+// The real `ringmaster` binary on small spsa_tuner events with ringbot: head to head and
+// against an opponent run to the end (each pair's two games, both candidates recorded, the
+// reports), and SIGKILLs with resumes ending exactly like an uninterrupted run.
+#include <catch2/catch.hpp>
+#include <csignal>
+#include <map>
+#include <random>
+#include <set>
+
+#include "tests/e2e/e2e_support.hpp"
+
+using rm::test::CompetitionDir;
+using namespace std::chrono_literals;
+
+namespace {
+
+// Two ringbot parameters on 7x7 with few playouts, so that a game takes milliseconds.
+// ringbot's results depend only on its seed and the game, so two runs of the same event that
+// issue the same candidates agree game for game.
+std::string spsa_yaml(int games, const std::string& mode = "") {
+  return "competition_type: spsa_tuner\n"
+         "description: e2e spsa event\n" +
+         rm::test::small_event_game_settings_yaml(8) + "number_of_games: " + std::to_string(games) +
+         "\n" + mode +
+         "precision: 5\n"
+         "seed: 9\n"
+         "parameters:\n"
+         "  - {code: c, lower: 0.1, upper: 2.0, start: 1.6, elo: 20, format: 'c: %.3f'}\n"
+         "  - {code: pl, lower: 4, upper: 32, scale: LOG, integer: true, start: 6, elo: 20}\n"
+         "candidate:\n"
+         "  command: [ringbot, --uct_c, '{c:%.4f}', --playouts, '{pl}', --seed, '5']\n";
+}
+
+nlohmann::json json_report(CompetitionDir& event) {
+  auto report = event.run({"report", "--json"});
+  INFO(report.err);
+  REQUIRE(report.exit_status == 0);
+  return nlohmann::json::parse(report.out);
+}
+
+}  // namespace
+
+TEST_CASE("spsa_tuner: head to head runs to the end, each pair colour-swapped",
+          "[e2e][spsa_tuner]") {
+  CompetitionDir event("spsa_small", spsa_yaml(40));
+  auto f = event.run({"run", "-j", "2", "-q"});
+  INFO(f.err);
+  REQUIRE(f.exit_status == 0);
+  CHECK(event.committed_games() == 40);
+  std::set<std::string> ids;
+  std::map<std::string, std::string> black_of;  // game id -> black's code
+  for (const auto& g : event.games()) {
+    CHECK(ids.insert(g.game_id).second);
+    black_of[g.game_id] = g.black_code;
+    // Both players are candidates, and the stored result names both.
+    REQUIRE(g.candidate);
+    REQUIRE(g.opponent_candidate);
+    if (!g.candidate || !g.opponent_candidate) continue;
+    const std::string pair = g.game_id.substr(0, g.game_id.size() - 1);
+    CHECK(g.candidate->code == "#" + pair + "+");
+    CHECK(g.opponent_candidate->code == "#" + pair + "-");
+    CHECK(std::set<std::string>{g.black_code, g.white_code} ==
+          std::set<std::string>{g.candidate->code, g.opponent_candidate->code});
+    CHECK_THAT(rm::test::slurp(g.sgf_path),
+               Catch::Contains(g.candidate->code + ": " + g.candidate->parameters));
+  }
+  for (int n = 0; n < 20; ++n) {
+    const std::string a = std::to_string(n) + "a", b = std::to_string(n) + "b";
+    REQUIRE(black_of.count(a) == 1);
+    REQUIRE(black_of.count(b) == 1);
+    CHECK(black_of[a] != black_of[b]);  // colours swapped within the pair
+  }
+  const auto json = json_report(event);
+  CHECK(json.at("competition_type") == "spsa_tuner");
+  CHECK(json.at("mode") == "head_to_head");
+  CHECK(json.at("games_played") == 40);
+  CHECK(json.at("pairs").at("played") == 20);
+  CHECK(json.at("pairs").at("in_flight") == 0);
+  long pairs = 0;
+  for (const auto& n : json.at("pentanomial")) pairs += n.get<long>();
+  CHECK(pairs == 20);
+  REQUIRE(json.at("estimate").at("values").size() == 2);
+  const double c = json.at("estimate").at("values")[0].at("value").get<double>();
+  CHECK(c >= 0.1);
+  CHECK(c <= 2.0);
+  CHECK(json.at("trajectory").size() == 21);  // the start and every pair (stride 2 games)
+  CHECK(json.at("tuned_command")[0] == "ringbot");
+  auto show = event.run({"show"});
+  REQUIRE(show.exit_status == 0);
+  CHECK_THAT(show.out, Catch::StartsWith("SPSA tuning event: spsa_small\ne2e spsa event\n"
+                                         "board size: 7\nkomi: 4.5\n40/40 games played (20 pairs)\n"
+                                         "\nRecommended: c: "));
+  CHECK_THAT(show.out, Catch::Contains("Confirm it against the start: ringmaster match -e "));
+  auto report = event.run({"report"});
+  REQUIRE(report.exit_status == 0);
+  CHECK_THAT(rm::test::slurp(event.file(".report")), Catch::Contains("\nTrajectory (theta):\n"));
+
+  // The budget is part of the design: a changed one is refused with its reason.
+  event.write(spsa_yaml(60));
+  auto refused = event.run({"run", "-q"});
+  CHECK(refused.exit_status == 1);
+  CHECK_THAT(refused.err, Catch::Contains("number_of_games changed from 40 to 60"));
+  CHECK(rm::test::tagged_processes_after(event.tag(), 5s).empty());
+}
+
+TEST_CASE("spsa_tuner: against an opponent, plus and minus each play it once",
+          "[e2e][spsa_tuner]") {
+  CompetitionDir event("spsa_opponent", spsa_yaml(20, "mode: against_opponent\nopponent: opp\n"));
+  auto f = event.run({"run", "-j", "2", "-q"});
+  INFO(f.err);
+  REQUIRE(f.exit_status == 0);
+  CHECK(event.committed_games() == 20);
+  std::map<std::string, std::string> colour_of;  // pair -> the candidates' colours
+  for (const auto& g : event.games()) {
+    REQUIRE(g.candidate);
+    if (!g.candidate) continue;
+    CHECK_FALSE(g.opponent_candidate);
+    CHECK((g.black_code == "opp" || g.white_code == "opp"));
+    const std::string pair = g.game_id.substr(0, g.game_id.size() - 1);
+    CHECK(g.candidate->code == "#" + pair + (g.game_id.back() == 'a' ? "+" : "-"));
+    colour_of[pair] += g.black_code == "opp" ? "w" : "b";
+  }
+  for (const auto& [pair, colours] : colour_of) CHECK((colours == "bb" || colours == "ww"));
+  const auto json = json_report(event);
+  CHECK(json.at("mode") == "against_opponent");
+  const auto& results = json.at("results");
+  CHECK(results.at("wins").get<long>() + results.at("losses").get<long>() +
+            results.at("no_winner").get<long>() ==
+        20);
+  CHECK(json.at("pool").at("games_played") == 20);
+}
+
+TEST_CASE("spsa_tuner: killed at random moments, resumed, it ends as an uninterrupted run",
+          "[e2e][spsa_tuner][kill]") {
+  // One game at a time: theta sees the results in the same order as the uninterrupted run, so
+  // every pair, result and step must be the same; a game in progress at a kill is played
+  // again with the same candidates.
+  const int total = 160;
+  CompetitionDir reference("spsa_reference", spsa_yaml(total));
+  REQUIRE(reference.run({"run", "-j", "1", "-q"}).exit_status == 0);
+
+  CompetitionDir event("spsa_killed", spsa_yaml(total));
+  std::mt19937 rng(20261126);
+  std::uniform_int_distribution<int> delay_ms(150, 700);
+  int kills_before_the_end = 0;
+  for (int kill = 0; kill < 4; ++kill) {
+    auto running = event.start({"run", "-j", "1", "-q"});
+    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms(rng)));
+    running->send(SIGKILL);
+    auto f = running->wait(10s);
+    REQUIRE(f);
+    if (f->signal == SIGKILL) ++kills_before_the_end;
+    CHECK(rm::test::tagged_processes_after(event.tag(), 5s).empty());
+  }
+  CHECK(kills_before_the_end >= 2);
+  auto last = event.run({"run", "-j", "1", "-q"});
+  INFO(last.err);
+  REQUIRE(last.exit_status == 0);
+  REQUIRE(event.committed_games() == total);
+
+  const auto killed_json = json_report(event);
+  const auto reference_json = json_report(reference);
+  for (const char* key : {"estimate", "trajectory", "pentanomial", "pairs", "games_played"})
+    CHECK(killed_json.at(key) == reference_json.at(key));
+  // Game for game: no game lost or doubled, the same candidates, colours and result.
+  std::map<std::string, std::string> reference_games;
+  for (const auto& g : reference.games())
+    reference_games[g.game_id] = g.black_code + " " + g.white_code + " " + g.sgf_result + " " +
+                                 (g.candidate ? g.candidate->parameters : "");
+  std::set<std::string> seen;
+  for (const auto& g : event.games()) {
+    CHECK(seen.insert(g.game_id).second);
+    CHECK(reference_games[g.game_id] == g.black_code + " " + g.white_code + " " + g.sgf_result +
+                                            " " + (g.candidate ? g.candidate->parameters : ""));
+  }
+  CHECK(seen.size() == reference_games.size());
+}

@@ -51,6 +51,11 @@ std::string ServeWorker::start(const std::atomic<bool>* abort) {
   }
 }
 
+bool ServeWorker::running() {
+  if (process_ && process_->exit_status_if_exited()) stop();
+  return process_ != nullptr;
+}
+
 rm::game::GameResult ServeWorker::play(const rm::game::GameJob& job, const std::atomic<bool>* abort,
                                        bool* worker_failed) {
   *worker_failed = false;
@@ -84,6 +89,10 @@ rm::game::GameResult ServeWorker::play(const rm::game::GameJob& job, const std::
   }
   if (const std::string mismatch = result_mismatch(job, result); !mismatch.empty())
     return fail("answered with " + mismatch);
+  // Aborted though we did not ask: the worker was stopped from outside (SIGTERM from a time
+  // limit, scancel, preemption) and is exiting.
+  if (result.is_void && result.void_reason == "aborted" && !(abort != nullptr && abort->load()))
+    return fail("was stopped during the game");
   rm::game::write_returned_sgf(job, result);
   return result;
 }

@@ -30,7 +30,8 @@ class ServeWorker {
   ServeWorker& operator=(const ServeWorker&) = delete;
 
   const std::string& name() const { return command_.name; }
-  bool running() const { return process_ != nullptr; }
+  // Started and not exited since (a worker stopped from outside while idle is not running).
+  bool running();
 
   // Starts the worker and waits for its ready line. Empty, or why it did not start (its
   // exit status and the end of its stderr: "ssh: connect to host ...").

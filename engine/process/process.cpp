@@ -331,6 +331,7 @@ std::variant<std::unique_ptr<Process>, SpawnError> Process::spawn(const ProcessS
   args.path = path->c_str();
   args.argv = argv.data();
   args.envp = envp.data();
+  args.death_signal = spec.death_signal;
   const Launched launched = launch_child(args);
   close_fd(in[0]);
   close_fd(out[1]);

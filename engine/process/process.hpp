@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <csignal>
 #include <cstddef>
 #include <map>
 #include <memory>
@@ -39,6 +40,10 @@ struct ProcessSpec {
   // stream ends a line says how much was dropped, naming the engine by stderr_name.
   std::size_t stderr_sink_limit = 0;
   std::string stderr_name;
+  // Sent to the child when the thread that spawned it ends (PR_SET_PDEATHSIG). SIGKILL for
+  // engines; SIGTERM for a launcher such as srun, which must live long enough to cancel its
+  // job step.
+  int death_signal = SIGKILL;
 };
 
 // The executable that spawn() would run for argv0, or nullopt if none is found.
@@ -102,7 +107,7 @@ class Process {
  public:
   using Clock = std::chrono::steady_clock;
 
-  // Starts the child. The child gets its own process group, PR_SET_PDEATHSIG SIGKILL,
+  // Starts the child. The child gets its own process group, PR_SET_PDEATHSIG (death_signal),
   // default signal dispositions, an empty signal mask and no inherited fds but 0/1/2.
   static std::variant<std::unique_ptr<Process>, SpawnError> spawn(const ProcessSpec& spec);
 

@@ -78,8 +78,8 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
       "with run: pin each game (its worker thread and both engines) to one CPU, round robin; "
       "for single-threaded engines");
   app.add_option("--executor", line.executor,
-                 "with run: where games are played, local (worker threads) or slurm (the control "
-                 "file's executor settings; docs/cluster.md); default: the control file's")
+                 "with run: where games are played, local (worker threads), slurm or workers (the "
+                 "control file's executor settings; docs/cluster.md); default: the control file's")
       ->type_name("TYPE");
   app.add_flag("--json", line.json, "with show/report: print the report as JSON");
   app.add_flag("--html", line.html, "with report: print the HTML report (with plots)");
@@ -115,8 +115,9 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
     line.parallel = *n;
     line.parallel_given = true;
   }
-  if (!line.executor.empty() && line.executor != "local" && line.executor != "slurm")
-    return usage_error("--executor: must be local or slurm (got '" + line.executor + "')");
+  if (!line.executor.empty() && line.executor != "local" && line.executor != "slurm" &&
+      line.executor != "workers")
+    return usage_error("--executor: must be local, slurm or workers (got '" + line.executor + "')");
   if (max_games_option->count() > 0) {
     auto n = whole_number(max_games, 0, 2147483647LL);
     if (!n)

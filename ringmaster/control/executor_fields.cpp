@@ -1,6 +1,7 @@
 // Reading the `executor:` section (docs/cluster.md).
 #include "ringmaster/control/executor_fields.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 namespace rm::control::detail {
@@ -45,20 +46,83 @@ std::string read_slurm_name(const Reader& r, const Field& f) {
   return s;
 }
 
+// Keys that only one kind of executor reads. With an explicit `type` the others are refused
+// (they would never be used: a mistake); without one they are kept for `run --executor`.
+const std::vector<std::string> kSlurmOnly = {
+    "mode", "games_in_flight", "partition", "account", "time_limit", "srun_args", "engine_prefix"};
+const std::vector<std::string> kWorkersOnly = {"workers", "launcher", "hosts"};
+const std::vector<std::string> kAnyWorkers = {"max_restarts", "start_timeout"};
+
+bool is_one_of(const std::string& key, const std::vector<std::string>& keys) {
+  for (const auto& k : keys)
+    if (k == key) return true;
+  return false;
+}
+
+void refuse_keys_of_other_types(const Reader& r, const Mapping& m, const ExecutorSettings& e) {
+  for (const auto& [key, field] : m.entries()) {
+    if (key == "type") continue;
+    if (e.type == ExecutorType::Local)
+      r.fail(field,
+             is_one_of(key, kSlurmOnly) || key == "ringmaster_play"
+                 ? "a Slurm setting, not used with type: local (set type: slurm, or remove it)"
+                 : "a setting of long-lived workers, not used with type: local (set type: "
+                   "workers, or remove it)");
+    if (e.type == ExecutorType::Workers && is_one_of(key, kSlurmOnly))
+      r.fail(field, "a Slurm setting, not used with type: workers (set type: slurm, or remove it)");
+    if (e.type == ExecutorType::Slurm && is_one_of(key, kWorkersOnly))
+      r.fail(field,
+             "only used with type: workers (with type: slurm, mode: workers the workers are job "
+             "steps: games_in_flight, srun_args)");
+    if (e.type == ExecutorType::Slurm && is_one_of(key, kAnyWorkers) &&
+        e.slurm.mode != SlurmMode::Workers)
+      r.fail(field, "only used with long-lived workers (type: workers, or mode: workers)");
+  }
+}
+
+void read_worker_fields(const Reader& r, const Mapping& m, WorkerSettings& w) {
+  if (auto t = m.find("workers")) w.workers = read_int_in(r, *t, 1, 1023, "1..1023");
+  if (auto t = m.find("launcher")) w.launcher = read_words(r, *t);
+  if (auto t = m.find("hosts")) {
+    w.hosts = read_words(r, *t);
+    if (w.hosts.empty()) r.fail(*t, "empty (leave it out to start the workers here)");
+    // One worker per host unless `workers` says otherwise.
+    if (!m.find("workers"))
+      w.workers = static_cast<int>(std::min<std::size_t>(w.hosts.size(), 1023));
+    // ssh without a terminal or a password prompt: a worker that cannot log in fails at once.
+    if (!m.find("launcher")) w.launcher = {"ssh", "-T", "-o", "BatchMode=yes"};
+  }
+  if (m.find("launcher") && w.launcher.empty())
+    r.fail(*m.find("launcher"), "empty (leave it out to start the workers here)");
+  if (auto t = m.find("max_restarts")) w.max_restarts = read_int_in(r, *t, 0, 1000, "0..1000");
+  if (auto t = m.find("start_timeout")) {
+    w.start_timeout = read_number(r, *t);
+    if (!(w.start_timeout >= 1 && w.start_timeout <= 86400))
+      r.fail(*t, "must be a number of seconds in 1..86400");
+  }
+}
+
 }  // namespace
 
 ExecutorSettings read_executor(const Reader& r, const Field& f) {
   Mapping m(r, f,
             {"type", "mode", "games_in_flight", "partition", "account", "time_limit", "srun_args",
-             "ringmaster_play", "engine_prefix"});
+             "ringmaster_play", "engine_prefix", "workers", "launcher", "hosts", "max_restarts",
+             "start_timeout"});
   ExecutorSettings e;
-  if (auto t = m.find("type"))
-    e.type =
-        read_enum(r, *t, {"local", "slurm"}) == "slurm" ? ExecutorType::Slurm : ExecutorType::Local;
+  if (auto t = m.find("type")) {
+    const std::string type = read_enum(r, *t, {"local", "slurm", "workers"});
+    e.type = type == "slurm"     ? ExecutorType::Slurm
+             : type == "workers" ? ExecutorType::Workers
+                                 : ExecutorType::Local;
+  }
   SlurmSettings& s = e.slurm;
-  if (auto t = m.find("mode"))
-    s.mode =
-        read_enum(r, *t, {"games", "engines"}) == "engines" ? SlurmMode::Engines : SlurmMode::Games;
+  if (auto t = m.find("mode")) {
+    const std::string mode = read_enum(r, *t, {"games", "engines", "workers"});
+    s.mode = mode == "engines"   ? SlurmMode::Engines
+             : mode == "workers" ? SlurmMode::Workers
+                                 : SlurmMode::Games;
+  }
   if (auto t = m.find("games_in_flight"))
     s.games_in_flight = read_int_in(r, *t, 1, 1023, "1..1023");
   if (auto t = m.find("partition")) s.partition = read_slurm_name(r, *t);
@@ -81,12 +145,8 @@ ExecutorSettings read_executor(const Reader& r, const Field& f) {
   }
   if (m.find("engine_prefix") && s.mode != SlurmMode::Engines)
     r.fail(*m.find("engine_prefix"), "only used with mode: engines");
-  // An explicit `type: local` says the Slurm settings will never be used: a mistake. Without
-  // `type` they are kept for `run --executor slurm`.
-  if (m.find("type") && e.type == ExecutorType::Local)
-    for (const auto& [key, field] : m.entries())
-      if (key != "type")
-        r.fail(field, "a Slurm setting, not used with type: local (set type: slurm, or remove it)");
+  read_worker_fields(r, m, e.workers);
+  if (m.find("type")) refuse_keys_of_other_types(r, m, e);
   return e;
 }
 

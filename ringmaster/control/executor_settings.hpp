@@ -6,11 +6,22 @@
 
 namespace rm::control {
 
-enum class ExecutorType { Local, Slurm };
+enum class ExecutorType { Local, Slurm, Workers };
 
 // games: each game is one `srun ... ringmaster-play -` job step on the cluster;
-// engines: the referee plays here and each engine runs under engine_prefix on the cluster.
-enum class SlurmMode { Games, Engines };
+// engines: the referee plays here and each engine runs under engine_prefix on the cluster;
+// workers: games_in_flight long-lived `srun --exact ... ringmaster-play --serve` job steps.
+enum class SlurmMode { Games, Engines, Workers };
+
+// Long-lived workers (type workers, or slurm mode workers): each is `ringmaster-play --serve`
+// started once through a launcher and fed one game after another.
+struct WorkerSettings {
+  int workers = 4;                    // type workers: 1..1023
+  std::vector<std::string> launcher;  // argv prefix (env, ssh HOST, kubectl exec ...); none: here
+  std::vector<std::string> hosts;     // worker i runs under launcher + hosts[i % size]
+  int max_restarts = 3;               // 0..1000 failures in a row before a worker is retired
+  double start_timeout = 60;          // seconds until the worker's ready line, 1..86400
+};
 
 struct SlurmSettings {
   SlurmMode mode = SlurmMode::Games;
@@ -24,7 +35,8 @@ struct SlurmSettings {
 
 struct ExecutorSettings {
   ExecutorType type = ExecutorType::Local;
-  SlurmSettings slurm;  // read whatever the type, so `--executor slurm` can use them
+  SlurmSettings slurm;     // read whatever the type, so `--executor slurm` can use them
+  WorkerSettings workers;  // likewise for `--executor workers` (ringmaster_play: slurm's)
 };
 
 }  // namespace rm::control

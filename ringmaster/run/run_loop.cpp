@@ -81,6 +81,9 @@ class RunLoop {
         if (!request) break;
         start(std::move(*request));
       }
+      // After the loop above: an executor with no free slot because it can play no more
+      // games must halt the run, not end it as if finished.
+      check_executor();
       if (pool_->outstanding() == 0) break;
       if (auto result = pool_->next_result(kPollInterval)) process(*result);
       if (!summary_.store_error.empty()) return abandon_after_store_failure();
@@ -151,6 +154,9 @@ class RunLoop {
   }
 
   void process(const rm::game::GameResult& result) {
+    // An executor that can play no more games says so before the games it could not play
+    // come back void: its reason is the one the run halts with.
+    check_executor();
     in_progress_.erase(result.game_id);
     log_.line("response from game " + result.game_id);
     for (const auto& w : result.warnings) warn(w);
@@ -179,7 +185,7 @@ class RunLoop {
     warn("game " + result.game_id + " -- aborting game due to error:\n" + result.void_reason);
     bool carry_on = competition_.on_void(result);
     store_.commit_void_game(result, competition_.state());
-    if (!carry_on) {
+    if (!carry_on && !summary_.halted_on_error) {
       warn("halting run due to void games");
       halt_on_error("too many void games");
     }
@@ -354,6 +360,14 @@ class RunLoop {
   }
 
   // An error outranks an earlier ordinary halt (stop, max-games) as the reason recorded.
+  void check_executor() {
+    for (const auto& w : pool_->take_warnings()) warn(w);
+    if (auto why = pool_->halt_reason(); why && !summary_.halted_on_error) {
+      warn("halting run: " + *why);
+      halt_on_error(*why);
+    }
+  }
+
   void halt_on_error(const std::string& reason) {
     if (summary_.halted_on_error) return;
     summary_.halted_on_error = true;

@@ -33,57 +33,22 @@ WorkerPool::~WorkerPool() {
 
 void WorkerPool::shut_down() {
   abort_.store(true);
-  {
-    std::lock_guard lock(mutex_);
-    closing_ = true;
-  }
-  jobs_ready_.notify_all();
+  queue_.close();
   for (auto& t : threads_) t.join();
 }
 
-void WorkerPool::submit(rm::game::GameJob job) {
-  {
-    std::lock_guard lock(mutex_);
-    jobs_.push_back(std::move(job));
-  }
-  ++outstanding_;
-  jobs_ready_.notify_one();
-}
-
-std::optional<rm::game::GameResult> WorkerPool::next_result(std::chrono::milliseconds wait) {
-  std::unique_lock lock(mutex_);
-  if (!results_ready_.wait_for(lock, wait, [this] { return !results_.empty(); }))
-    return std::nullopt;
-  rm::game::GameResult result = std::move(results_.front());
-  results_.pop_front();
-  --outstanding_;
-  return result;
-}
-
 void WorkerPool::worker_main(int slot) {
-  for (;;) {
-    rm::game::GameJob job;
-    {
-      std::unique_lock lock(mutex_);
-      jobs_ready_.wait(lock, [this] { return closing_ || !jobs_.empty(); });
-      if (jobs_.empty()) return;  // closing and nothing left to play
-      job = std::move(jobs_.front());
-      jobs_.pop_front();
-    }
+  while (auto job = queue_.next_job()) {
     rm::game::GameResult result;
     try {
-      result = play_(job, slot, &abort_);
+      result = play_(*job, slot, &abort_);
     } catch (const std::exception& e) {
       // The referee promises not to throw; if something still does, the game is void
       // rather than the worker thread taking Ringmaster down.
       result = rm::game::void_result_for(
-          job, std::string("internal error playing the game: ") + e.what());
+          *job, std::string("internal error playing the game: ") + e.what());
     }
-    {
-      std::lock_guard lock(mutex_);
-      results_.push_back(std::move(result));
-    }
-    results_ready_.notify_one();
+    queue_.deliver(std::move(result));
   }
 }
 

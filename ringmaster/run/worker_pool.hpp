@@ -6,16 +6,14 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
-#include <deque>
 #include <functional>
-#include <mutex>
 #include <optional>
 #include <thread>
 #include <vector>
 
 #include "ringmaster/game/game_job.hpp"
 #include "ringmaster/game/game_result.hpp"
+#include "ringmaster/run/job_queue.hpp"
 
 namespace rm::run {
 
@@ -34,13 +32,15 @@ class WorkerPool {
 
   int size() const { return static_cast<int>(threads_.size()); }
   // Jobs submitted whose results have not been taken yet.
-  int outstanding() const { return outstanding_; }
-  bool has_free_worker() const { return outstanding_ < size(); }
+  int outstanding() const { return queue_.outstanding(); }
+  bool has_free_worker() const { return outstanding() < size(); }
 
   // Queues a job; call only when has_free_worker(), so a job never waits for a worker.
-  void submit(rm::game::GameJob job);
+  void submit(rm::game::GameJob job) { queue_.submit(std::move(job)); }
   // The next finished result, waiting at most `wait`; nullopt on timeout.
-  std::optional<rm::game::GameResult> next_result(std::chrono::milliseconds wait);
+  std::optional<rm::game::GameResult> next_result(std::chrono::milliseconds wait) {
+    return queue_.next_result(wait);
+  }
   // Tells the games in progress to stop: their engines are killed and they come back void.
   void abort_games() { abort_.store(true); }
 
@@ -50,12 +50,7 @@ class WorkerPool {
 
   PlayGame play_;
   std::atomic<bool> abort_{false};
-  std::mutex mutex_;
-  std::condition_variable jobs_ready_, results_ready_;
-  std::deque<rm::game::GameJob> jobs_;
-  std::deque<rm::game::GameResult> results_;
-  bool closing_ = false;
-  int outstanding_ = 0;  // main thread only
+  JobQueue queue_;
   std::vector<std::thread> threads_;
 };
 

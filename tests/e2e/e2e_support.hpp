@@ -44,7 +44,17 @@ class CompetitionDir {
                                       const std::string& terminal = "",
                                       bool output_to_terminal = false,
                                       const std::vector<std::string>& extra_env = {}) {
-    std::vector<std::string> argv{kRingmaster, control_};
+    return start_under({}, args, terminal, output_to_terminal, extra_env);
+  }
+  // The same, ringmaster run under a command prefix (salloc ...).
+  std::unique_ptr<ChildProcess> start_under(const std::vector<std::string>& prefix,
+                                            const std::vector<std::string>& args,
+                                            const std::string& terminal = "",
+                                            bool output_to_terminal = false,
+                                            const std::vector<std::string>& extra_env = {}) {
+    std::vector<std::string> argv = prefix;
+    argv.push_back(kRingmaster);
+    argv.push_back(control_);
     argv.insert(argv.end(), args.begin(), args.end());
     return std::make_unique<ChildProcess>(argv, dir_.file("out" + std::to_string(runs_++)), tag_,
                                           terminal, output_to_terminal, extra_env);

@@ -41,6 +41,8 @@ TEST_CASE("ringmaster-play --help prints the usage on stdout and exits 0", "[gam
   CHECK(none.exit_status == 2);
   CHECK(none.err ==
         "usage: ringmaster-play JOB.json   (or '-' to read the job from stdin)\n"
+        "       ringmaster-play --serve    (a worker: one job JSON per line in, one result per "
+        "line out)\n"
         "ringmaster-play: no job file specified\n");
 }
 

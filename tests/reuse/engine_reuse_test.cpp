@@ -15,6 +15,7 @@
 #include "ringmaster/game/referee.hpp"
 #include "tests/game/process_scan.hpp"
 #include "tests/support/scratch_files.hpp"
+#include "tests/support/sgf_moves.hpp"
 
 using namespace rm::game;
 namespace fs = std::filesystem;
@@ -79,18 +80,7 @@ std::string slurp(const fs::path& p) {
   return rm::test::read_whole_file(p);
 }
 
-// The moves and result of an SGF record (everything that depends on the engines' play).
-std::string moves_and_result(const std::string& sgf) {
-  std::string out;
-  static const std::regex node(R"(;([BW])\[([a-z]*)\])");
-  for (auto it = std::sregex_iterator(sgf.begin(), sgf.end(), node); it != std::sregex_iterator();
-       ++it)
-    out += (*it)[1].str() + (*it)[2].str() + " ";
-  static const std::regex result(R"(RE\[([^\]]*)\])");
-  std::smatch m;
-  if (std::regex_search(sgf, m, result)) out += "RE " + m[1].str();
-  return out;
-}
+using rm::test::moves_and_result;
 
 void check_nothing_left() {
   std::string left;

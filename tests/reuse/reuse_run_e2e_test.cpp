@@ -8,6 +8,7 @@
 #include <set>
 
 #include "tests/e2e/e2e_support.hpp"
+#include "tests/support/sgf_moves.hpp"
 
 using namespace std::chrono_literals;
 
@@ -37,17 +38,7 @@ std::string playoff(bool reuse, int games, const std::string& extra_flags = "") 
          std::to_string(games) + "}\n";
 }
 
-std::string moves_and_result(const std::string& sgf) {
-  std::string out;
-  static const std::regex node(R"(;([BW])\[([a-z]*)\])");
-  for (auto it = std::sregex_iterator(sgf.begin(), sgf.end(), node); it != std::sregex_iterator();
-       ++it)
-    out += (*it)[1].str() + (*it)[2].str() + " ";
-  static const std::regex result(R"(RE\[([^\]]*)\])");
-  std::smatch m;
-  if (std::regex_search(sgf, m, result)) out += "RE " + m[1].str();
-  return out;
-}
+using rm::test::moves_and_result;
 
 // game id -> moves and result, from the SGF records.
 std::map<std::string, std::string> records(const CompetitionDir& c) {

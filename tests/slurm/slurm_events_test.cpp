@@ -91,3 +91,29 @@ TEST_CASE("slurm: engines on the cluster with the referee here play the same gam
   REQUIRE(local.run({"run", "-q"}).exit_status == 0);
   CHECK(outcomes(on_slurm) == outcomes(local));
 }
+
+TEST_CASE("slurm: long-lived workers as job steps in one allocation play the same games",
+          "[slurm][cluster]") {
+  rm::test::require_cluster();
+  // As under `sbatch --wrap 'ringmaster FILE run'`: the controller inside the allocation,
+  // its workers steps of it (srun --exact), engines kept alive in them.
+  CompetitionDir steps("po_steps", rm::test::playoff_yaml(6) +
+                                       "executor:\n  type: slurm\n  mode: workers\n"
+                                       "  games_in_flight: 2\n");
+  auto f = steps
+               .start_under({"/usr/bin/salloc", "--quiet", "-n", "2", "--job-name=rm.steps-alloc"},
+                            {"run", "-q"})
+               ->wait(120s);
+  REQUIRE(f);
+  INFO(f->err);
+  REQUIRE(f->exit_status == 0);
+  CHECK(steps.committed_games() == 6);
+  const std::string log = rm::test::slurp(steps.file(".log"));
+  CHECK_THAT(log, Catch::Contains("using slurm (long-lived workers: 2 job steps srun --exact"));
+  CHECK_THAT(log, !Catch::Contains("running inside Slurm allocation"));  // 2 steps fit in 2 CPUs
+  CHECK(rm::test::queued_jobs_after(10s).empty());
+  CHECK(rm::test::tagged_processes_after(steps.tag(), 10s).empty());
+  CompetitionDir local("po_steps_local", rm::test::playoff_yaml(6));
+  REQUIRE(local.run({"run", "-j", "2", "-q"}).exit_status == 0);
+  CHECK(outcomes(steps) == outcomes(local));
+}

@@ -19,13 +19,7 @@ using rm::test::CompetitionDir;
 namespace {
 
 std::string load_error(const std::string& executor_yaml) {
-  CompetitionDir c("settings", rm::test::playoff_yaml(2) + executor_yaml);
-  try {
-    rm::comp::load_control_file(c.control());
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  return "";
+  return rm::test::executor_load_error(executor_yaml);
 }
 
 }  // namespace
@@ -164,7 +158,7 @@ TEST_CASE("run refuses -j and --affinity with the slurm executor before starting
   CHECK_FALSE(std::filesystem::exists(c.file(".db")));
   auto bad = c.run({"run", "--executor", "cloud"});
   CHECK(bad.exit_status == 2);
-  CHECK_THAT(bad.err, Catch::Contains("--executor: must be local or slurm"));
+  CHECK_THAT(bad.err, Catch::Contains("--executor: must be local, slurm or workers"));
 }
 
 TEST_CASE("run stops with a clear message when no cluster answers, keeping no file",

@@ -10,6 +10,8 @@
 #include <thread>
 #include <vector>
 
+#include "ringmaster/competitions/competition_type.hpp"
+#include "ringmaster/control/control_file.hpp"
 #include "ringmaster/run/executor/child_command.hpp"
 #include "tests/e2e/e2e_support.hpp"
 
@@ -106,6 +108,17 @@ inline std::string model_tuner_yaml(int games) {
          "  - {code: pl, lower: 2, upper: 40, scale: LOG, integer: true, format: 'pl: %d'}\n"
          "candidate:\n"
          "  command: [ringbot, --playouts, '{pl}', --seed, '5']\n";
+}
+
+// The ConfigError a playoff with this `executor:` section gives ("" if it loads).
+inline std::string executor_load_error(const std::string& executor_yaml) {
+  CompetitionDir c("settings", playoff_yaml(2) + executor_yaml);
+  try {
+    rm::comp::load_control_file(c.control());
+  } catch (const rm::control::ConfigError& e) {
+    return e.what();
+  }
+  return "";
 }
 
 }  // namespace rm::test

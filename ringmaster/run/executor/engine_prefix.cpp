@@ -1,5 +1,6 @@
 #include "ringmaster/run/executor/engine_prefix.hpp"
 
+#include <csignal>
 #include <filesystem>
 
 #include "engine/process/process.hpp"
@@ -19,6 +20,9 @@ void prefix_engine_command(rm::game::PlayerSpec& player, const rm::control::Slur
     if (!s.account.empty()) command.push_back("--account=" + s.account);
     if (!s.time_limit.empty()) command.push_back("--time=" + s.time_limit);
     command.insert(command.end(), s.srun_args.begin(), s.srun_args.end());
+    // If Ringmaster dies, srun must live long enough to cancel its step (and withdraw a
+    // pending allocation) at once: a SIGKILLed srun leaves the step to InactiveLimit.
+    player.engine.process.death_signal = SIGTERM;
   }
   command.insert(command.end(), argv.begin(), argv.end());
   argv = std::move(command);

@@ -34,6 +34,12 @@ class GameExecutor {
   virtual std::optional<rm::game::GameResult> next_result(std::chrono::milliseconds wait) = 0;
   // Stops the games in progress: they come back void ("aborted").
   virtual void abort_games() = 0;
+
+  // What happened since the last call that the user should see (a worker died or was
+  // retired, ...): the run loop warns on screen and in the log.
+  virtual std::vector<std::string> take_warnings() { return {}; }
+  // Set when no game can be played any more (every worker retired): the run halts.
+  virtual std::optional<std::string> halt_reason() const { return std::nullopt; }
 };
 
 }  // namespace rm::run

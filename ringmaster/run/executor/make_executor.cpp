@@ -2,6 +2,7 @@
 
 #include "ringmaster/run/executor/local_executor.hpp"
 #include "ringmaster/run/executor/slurm_executor.hpp"
+#include "ringmaster/run/executor/worker_setup.hpp"
 #include "ringmaster/run/job_setup.hpp"
 #include "ringmaster/run/ringmaster_error.hpp"
 
@@ -12,6 +13,7 @@ using rm::control::ExecutorType;
 ExecutorType chosen_type(const ExecutorChoice& choice) {
   if (choice.type_override == "slurm") return ExecutorType::Slurm;
   if (choice.type_override == "local") return ExecutorType::Local;
+  if (choice.type_override == "workers") return ExecutorType::Workers;
   return choice.settings.type;
 }
 
@@ -19,14 +21,21 @@ std::unique_ptr<GameExecutor> make_executor(const ExecutorChoice& choice, const 
                                             const CompetitionPaths& paths) {
   if (chosen_type(choice) == ExecutorType::Local)
     return std::make_unique<LocalExecutor>(options.parallel, referee_player(), options.cpus);
+  const bool workers = chosen_type(choice) == ExecutorType::Workers;
   if (choice.parallel_given)
-    throw RingmasterError(
-        "-j/--parallel sets local worker threads; with the slurm executor set "
-        "executor.games_in_flight in the control file (or use --executor local)");
+    throw RingmasterError(workers ? "-j/--parallel sets local worker threads; with the workers "
+                                    "executor set executor.workers in the control file (or use "
+                                    "--executor local)"
+                                  : "-j/--parallel sets local worker threads; with the slurm "
+                                    "executor set executor.games_in_flight in the control file "
+                                    "(or use --executor local)");
   if (!options.cpus.empty())
-    throw RingmasterError(
-        "--affinity pins local worker threads; it does not apply to the slurm "
-        "executor");
+    throw RingmasterError(std::string("--affinity pins local worker threads; it does not apply to "
+                                      "the ") +
+                          (workers ? "workers" : "slurm") + " executor");
+  if (workers) return make_worker_executor(choice.settings, paths);
+  if (choice.settings.slurm.mode == rm::control::SlurmMode::Workers)
+    return make_slurm_worker_executor(choice.settings, paths);
   return std::make_unique<SlurmExecutor>(choice.settings.slurm, paths);
 }
 

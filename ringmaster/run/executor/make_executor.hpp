@@ -17,14 +17,14 @@ namespace rm::run {
 
 struct ExecutorChoice {
   rm::control::ExecutorSettings settings;  // from the control file
-  std::string type_override;               // --executor: "", "local" or "slurm"
+  std::string type_override;               // --executor: "", "local", "slurm" or "workers"
   bool parallel_given = false;             // -j was given
 };
 
 rm::control::ExecutorType chosen_type(const ExecutorChoice& choice);
 
-// Throws RingmasterError for what cannot work (-j or --affinity with slurm, no srun, the
-// cluster not answering).
+// Throws RingmasterError for what cannot work (-j or --affinity with slurm or workers, no
+// srun, the cluster not answering, no ringmaster-play).
 std::unique_ptr<GameExecutor> make_executor(const ExecutorChoice& choice, const RunOptions& options,
                                             const CompetitionPaths& paths);
 

@@ -8,6 +8,7 @@
 #include "ringmaster/game/referee.hpp"
 #include "ringmaster/run/executor/engine_prefix.hpp"
 #include "ringmaster/run/executor/read_spin_policy.hpp"
+#include "ringmaster/run/executor/slurm_allocation.hpp"
 #include "ringmaster/run/executor/srun_game.hpp"
 #include "ringmaster/run/job_setup.hpp"
 #include "ringmaster/run/ringmaster_error.hpp"
@@ -50,6 +51,10 @@ SlurmExecutor::SlurmExecutor(const rm::control::SlurmSettings& settings,
   if (cancelled > 0)
     notes_.push_back("cancelled " + std::to_string(cancelled) +
                      " Slurm jobs left running by an earlier run");
+  // Each game is one CPU's step in mode games, two (the engines) in mode engines.
+  if (auto warning = allocation_warning(settings_.games_in_flight,
+                                        settings_.mode == SlurmMode::Engines ? 2 : 1))
+    warnings_.push_back(*warning);
   pool_ = std::make_unique<WorkerPool>(settings_.games_in_flight, settings_.mode == SlurmMode::Games
                                                                       ? whole_games()
                                                                       : engines_only());
@@ -106,7 +111,7 @@ void prefix_for_startup_check(rm::game::PlayerSpec& player,
                               const rm::control::SlurmSettings& settings,
                               const CompetitionPaths& paths) {
   SlurmJobs jobs(paths.control_file, paths.code);
-  prefix_engine_command(player, settings, jobs.name_for("check." + player.code));
+  prefix_engine_command(player, settings, jobs.name_for_own_check(player.code));
 }
 
 }  // namespace rm::run

@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ringmaster/control/executor_settings.hpp"
@@ -35,6 +36,7 @@ class SlurmExecutor : public GameExecutor {
     return pool_->next_result(wait);
   }
   void abort_games() override { pool_->abort_games(); }
+  std::vector<std::string> take_warnings() override { return std::exchange(warnings_, {}); }
 
  private:
   WorkerPool::PlayGame whole_games() const;
@@ -44,6 +46,7 @@ class SlurmExecutor : public GameExecutor {
   SlurmJobs jobs_;
   std::string ringmaster_play_;
   std::vector<std::string> notes_;
+  std::vector<std::string> warnings_;
   std::unique_ptr<WorkerPool> pool_;
 };
 

@@ -1,5 +1,7 @@
 #include "ringmaster/run/executor/slurm_jobs.hpp"
 
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -83,10 +85,17 @@ std::vector<std::string> SlurmJobs::leftover_job_ids(std::string* error) const {
     if (error) *error = failure("squeue", o);
     return ids;
   }
+  const std::string own_checks = name_for_own_check("");
   std::istringstream in(o.out);
   for (std::string id, name; in >> id >> name;)
-    if (name.compare(0, prefix_.size(), prefix_) == 0) ids.push_back(id);
+    if (name.compare(0, prefix_.size(), prefix_) == 0 &&
+        name.compare(0, own_checks.size(), own_checks) != 0)
+      ids.push_back(id);
   return ids;
+}
+
+std::string SlurmJobs::name_for_own_check(const std::string& player_code) const {
+  return prefix_ + "check." + std::to_string(::getpid()) + "." + player_code;
 }
 
 int SlurmJobs::cancel_leftovers(std::string* error) const {

@@ -15,6 +15,10 @@ class SlurmJobs {
 
   const std::string& prefix() const { return prefix_; }
   std::string name_for(const std::string& game_id) const { return prefix_ + game_id; }
+  // The name of this process's startup check of a player in mode engines:
+  // <prefix>check.<pid>.<player code>. The pid keeps the run from cancelling its own checks
+  // as leftovers (their steps may still be ending when the executor starts).
+  std::string name_for_own_check(const std::string& player_code) const;
 
   // `scancel --name=<name>` for each name; "" if it worked, else why not.
   static std::string cancel_named(const std::vector<std::string>& names);
@@ -23,8 +27,8 @@ class SlurmJobs {
   // TIMEOUT...; finished jobs stay listed for a few minutes), "" if none or squeue failed.
   static std::string final_state(const std::string& name);
 
-  // The ids of this user's jobs whose name starts with the prefix ("" and the error if
-  // squeue failed).
+  // The ids of this user's jobs whose name starts with the prefix, except this process's own
+  // startup checks ("" and the error if squeue failed).
   std::vector<std::string> leftover_job_ids(std::string* error) const;
   // Cancels them; returns how many there were, or -1 (and the error) if squeue or scancel
   // failed.

@@ -1,60 +1,16 @@
 #include "ringmaster/run/executor/srun_game.hpp"
 
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
 #include "ringmaster/game/sgf_record.hpp"
 #include "ringmaster/run/executor/child_command.hpp"
+#include "ringmaster/run/executor/remote_job.hpp"
 #include "ringmaster/run/executor/slurm_failure.hpp"
 #include "ringmaster/run/executor/slurm_jobs.hpp"
 
 namespace rm::run {
-namespace {
-
-using rm::process::StderrMode;
-
-// Where the engines' stderr goes here: the file (the event log) of engines whose stderr
-// would be appended to one, and whether some engine passes it through to ours.
-struct StderrHome {
-  std::string file;
-  bool pass_through = false;
-};
-
-// Engines whose stderr would go to a file on this machine write it to ringmaster-play's
-// stderr instead (the file may not exist on the node); that comes back through srun.
-StderrHome route_stderr_home(rm::game::GameJob& job) {
-  StderrHome home;
-  for (rm::game::PlayerSpec* p : {&job.black, &job.white}) {
-    auto& process = p->engine.process;
-    if (process.stderr_mode == StderrMode::PassThrough) home.pass_through = true;
-    if (process.stderr_mode != StderrMode::AppendToFile) continue;
-    if (home.file.empty()) home.file = process.stderr_path;
-    process.stderr_mode = StderrMode::PassThrough;
-    process.stderr_path.clear();
-  }
-  return home;
-}
-
-void write_all(int fd, const std::string& text) {
-  std::size_t done = 0;
-  while (done < text.size()) {
-    ssize_t w = ::write(fd, text.data() + done, text.size() - done);
-    if (w <= 0) break;
-    done += static_cast<std::size_t>(w);
-  }
-}
-
-void append_to_file(const std::string& path, const std::string& text) {
-  if (path.empty() || text.empty()) return;
-  int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-  if (fd < 0) return;  // as for an engine writing there: the game does not depend on it
-  write_all(fd, text);
-  ::close(fd);
-}
-
-}  // namespace
 
 std::vector<std::string> srun_game_command(const rm::control::SlurmSettings& s,
                                            const std::string& job_name,
@@ -72,9 +28,8 @@ std::vector<std::string> srun_game_command(const rm::control::SlurmSettings& s,
 rm::game::GameResult play_game_with_srun(const SrunGame& srun, const rm::game::GameJob& job,
                                          const std::string& job_name,
                                          const std::atomic<bool>* abort) {
-  rm::game::GameJob remote = job;
-  remote.return_sgf = true;
-  const StderrHome stderr_home = route_stderr_home(remote);
+  StderrHome stderr_home;
+  const rm::game::GameJob remote = remote_job(job, &stderr_home);
 
   ChildStop stop;
   stop.abort = abort;
@@ -94,9 +49,7 @@ rm::game::GameResult play_game_with_srun(const SrunGame& srun, const rm::game::G
   std::string problem;
   try {
     result = rm::game::result_from_json(nlohmann::json::parse(outcome.out));
-    if (result.game_id != job.game_id || result.black_code != job.black.code ||
-        result.white_code != job.white.code)
-      problem = "the result is for another game (" + result.game_id + ")";
+    problem = result_mismatch(job, result);
   } catch (const std::exception& e) {
     problem = outcome.out.empty() ? std::string("nothing on stdout")
                                   : std::string("bad result JSON: ") + e.what();

@@ -29,11 +29,11 @@ const std::string kGnuGo = "/usr/games/gnugo";
 
 // The examples this file checks; the last test case makes sure none is missed.
 const std::vector<std::string> kCovered{
-    "allplayall_ringbot",  "ce_tuner_ringbot", "confirm_tuned_ringbot", "demo_ringbot",
-    "games_gnugo",         "games_ringbot",    "gauntlet_gnugo",        "gauntlet_ringbot",
-    "gnugo_monte_carlo",   "gnugo_patterns",   "mc_tuner_slurm",        "model_tuner_gnugo",
-    "model_tuner_ringbot", "playoff_ringbot",  "playoff_slurm",         "reuse_ringbot",
-    "ringbot_two_params",  "ringbot_validated"};
+    "allplayall_ringbot",  "ce_tuner_ringbot",   "confirm_tuned_ringbot", "demo_ringbot",
+    "games_gnugo",         "games_ringbot",      "gauntlet_gnugo",        "gauntlet_ringbot",
+    "gnugo_monte_carlo",   "gnugo_patterns",     "mc_tuner_slurm",        "model_tuner_gnugo",
+    "model_tuner_ringbot", "playoff_ringbot",    "playoff_slurm",         "playoff_workers",
+    "reuse_ringbot",       "ringbot_two_params", "ringbot_validated"};
 
 std::size_t count(const std::string& text, const std::string& what) {
   std::size_t n = 0;
@@ -214,6 +214,11 @@ TEST_CASE("browser: mc_tuner_slurm", "[browser]") {
 }
 TEST_CASE("browser: playoff_slurm", "[browser]") {
   check_example("playoff_slurm", 20, {"--executor", "local", "-j", "2"});
+}
+
+TEST_CASE("browser: playoff_workers", "[browser]") {
+  // Its own executor: two workers started through `env`.
+  check_example("playoff_workers", 20, {"--executor", "workers"});
 }
 
 TEST_CASE("browser: every shipped example is checked", "[browser]") {

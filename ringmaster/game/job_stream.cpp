@@ -1,0 +1,142 @@
+#include "ringmaster/game/job_stream.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "ringmaster/game/bounded_file.hpp"
+#include "ringmaster/game/engine_cache.hpp"
+#include "ringmaster/game/game_job.hpp"
+#include "ringmaster/game/referee.hpp"
+
+#ifndef RINGMASTER_VERSION
+#define RINGMASTER_VERSION "unknown"
+#endif
+
+namespace rm::game {
+namespace {
+
+// A line longer than a job file may be is replaced by this marker (a job never starts with it).
+constexpr const char* kTooLong = "\x01too long";
+
+// Lines read by a thread of their own, so that the end of input is seen while a game is
+// being played (the controller is gone: the game is aborted rather than played for nobody).
+struct InputLines {
+  std::mutex mutex;
+  std::condition_variable ready;
+  std::deque<std::string> lines;
+  bool ended = false;
+};
+
+void read_lines(int fd, const std::shared_ptr<InputLines>& input, std::atomic<bool>* abort) {
+  std::string partial;
+  bool overlong = false;
+  char buffer[65536];
+  for (;;) {
+    const ssize_t got = ::read(fd, buffer, sizeof buffer);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) break;
+    std::lock_guard lock(input->mutex);
+    for (ssize_t i = 0; i < got; ++i) {
+      if (buffer[i] != '\n') {
+        if (partial.size() < kMaxInputFileBytes)
+          partial.push_back(buffer[i]);
+        else
+          overlong = true;
+        continue;
+      }
+      input->lines.push_back(overlong ? std::string(kTooLong) : std::move(partial));
+      partial.clear();
+      overlong = false;
+    }
+    input->ready.notify_one();
+  }
+  {
+    std::lock_guard lock(input->mutex);
+    input->ended = true;
+  }
+  abort->store(true);
+  input->ready.notify_one();
+}
+
+bool write_line(int fd, const std::string& text) {
+  const std::string line = text + "\n";
+  std::size_t done = 0;
+  while (done < line.size()) {
+    const ssize_t w = ::write(fd, line.data() + done, line.size() - done);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) return false;
+    done += static_cast<std::size_t>(w);
+  }
+  return true;
+}
+
+std::string error_line(const std::string& message) {
+  return nlohmann::json{{"error", message}}.dump();
+}
+
+// The answer to one input line: the game's result, or what is wrong with the line.
+std::string answer(const std::string& line, std::atomic<bool>& abort, EngineCache& engines) {
+  if (line == kTooLong)
+    return error_line("bad job: longer than " + describe_size(kMaxInputFileBytes));
+  GameJob job;
+  try {
+    job = job_from_json(nlohmann::json::parse(line));
+  } catch (const nlohmann::json::exception& e) {
+    return error_line(std::string("bad job: invalid JSON: ") + e.what());
+  } catch (const std::invalid_argument& e) {
+    return error_line(std::string("bad job: ") + e.what());
+  }
+  return to_json(play_game(job, &abort, &engines)).dump();
+}
+
+}  // namespace
+
+std::string worker_ready_line() {
+  return nlohmann::json{{"ready", "ringmaster-play"},
+                        {"version", RINGMASTER_VERSION},
+                        {"pid", static_cast<long>(::getpid())}}
+      .dump();
+}
+
+bool is_worker_ready_line(const std::string& line) {
+  try {
+    const auto j = nlohmann::json::parse(line);
+    return j.is_object() && j.value("ready", "") == "ringmaster-play";
+  } catch (const nlohmann::json::exception&) {
+    return false;
+  }
+}
+
+int serve_jobs(int in_fd, int out_fd, std::atomic<bool>& abort) {
+  auto input = std::make_shared<InputLines>();
+  // Detached: it may stay blocked in read() until the process exits; it owns a share of the
+  // lines, and `abort` lives as long as the process.
+  std::thread(read_lines, in_fd, input, &abort).detach();
+  if (!write_line(out_fd, worker_ready_line())) return 0;
+  EngineCache engines;  // closed (quit, then the usual escalation) when the stream ends
+  for (;;) {
+    std::string line;
+    {
+      std::unique_lock lock(input->mutex);
+      // Polled: a signal handler can only set `abort`, it cannot notify.
+      while (input->lines.empty() && !abort.load())
+        input->ready.wait_for(lock, std::chrono::milliseconds(100));
+      if (abort.load()) break;
+      line = std::move(input->lines.front());
+      input->lines.pop_front();
+    }
+    const std::string reply = answer(line, abort, engines);
+    if (!write_line(out_fd, reply) || abort.load()) break;
+  }
+  return 0;
+}
+
+}  // namespace rm::game

@@ -1,0 +1,119 @@
+#include "ringmaster/run/executor/serve_worker.hpp"
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <variant>
+
+#include "engine/process/saturating_duration.hpp"
+#include "ringmaster/game/job_stream.hpp"
+#include "ringmaster/game/sgf_record.hpp"
+#include "ringmaster/run/executor/remote_job.hpp"
+
+namespace rm::run {
+namespace {
+
+using Clock = rm::process::Process::Clock;
+
+// A result line carries the SGF record: far larger than any job.
+constexpr std::size_t kMaxResultLine = 64u << 20;
+// A worker told to stop (its stdin closed) aborts its game and closes its engines (quit,
+// then their escalation: up to a few seconds) before it exits.
+constexpr rm::process::CloseOptions kStopWorker{10.0, 5.0};
+
+}  // namespace
+
+std::string ServeWorker::start(const std::atomic<bool>* abort) {
+  stop();
+  rm::process::ProcessSpec spec;
+  spec.argv = command_.argv;
+  spec.stderr_mode = rm::process::StderrMode::AppendToFile;
+  spec.stderr_path = command_.stderr_log;
+  spec.death_signal = SIGTERM;  // srun must live to cancel its step (child_command.hpp)
+  auto spawned = rm::process::Process::spawn(spec);
+  if (auto* error = std::get_if<rm::process::SpawnError>(&spawned)) return error->message;
+  process_ = std::move(std::get<std::unique_ptr<rm::process::Process>>(spawned));
+  const auto deadline = Clock::now() + rm::process::saturating_duration(command_.start_timeout_s);
+  for (;;) {
+    const auto line = process_->read_line(deadline, kMaxResultLine, abort);
+    if (line.status == rm::process::IoStatus::Ok) {
+      // A launcher may print a banner (a login message) before the worker starts.
+      if (rm::game::is_worker_ready_line(line.line)) return {};
+      continue;
+    }
+    if (line.status == rm::process::IoStatus::Timeout)
+      return "no ready line within " + std::to_string(static_cast<int>(command_.start_timeout_s)) +
+             " s (executor.start_timeout); " + stop_and_describe();
+    if (line.status == rm::process::IoStatus::Aborted) {
+      stop();
+      return "aborted";
+    }
+    return "it did not start: " + stop_and_describe();
+  }
+}
+
+bool ServeWorker::running() {
+  if (process_ && process_->exit_status_if_exited()) stop();
+  return process_ != nullptr;
+}
+
+rm::game::GameResult ServeWorker::play(const rm::game::GameJob& job, const std::atomic<bool>* abort,
+                                       bool* worker_failed) {
+  *worker_failed = false;
+  const auto fail = [&](const std::string& what) {
+    *worker_failed = true;
+    return rm::game::void_result_for(job, command_.name + " " + what + ": " + stop_and_describe());
+  };
+  if (!process_) return fail("is not running");
+  if (process_->write_line(rm::game::to_json(remote_job(job)).dump()).status !=
+      rm::process::IoStatus::Ok)
+    return fail("could not be sent the game");
+  // No deadline of its own: the referee on the worker keeps the game's time limits.
+  const auto line = process_->read_line(
+      Clock::now() + rm::process::saturating_duration(rm::process::kMaxWaitSeconds), kMaxResultLine,
+      abort);
+  if (line.status == rm::process::IoStatus::Aborted) {
+    stop();
+    return rm::game::void_result_for(job, "aborted");
+  }
+  if (line.status != rm::process::IoStatus::Ok) return fail("died during the game");
+  rm::game::GameResult result;
+  try {
+    const auto answer = nlohmann::json::parse(line.line);
+    // A job the worker could not read: the worker itself is fine.
+    if (answer.is_object() && answer.contains("error"))
+      return rm::game::void_result_for(
+          job, command_.name + " refused the game: " + answer["error"].get<std::string>());
+    result = rm::game::result_from_json(answer);
+  } catch (const std::exception& e) {
+    return fail(std::string("answered with something that is not a result (") + e.what() + ")");
+  }
+  if (const std::string mismatch = result_mismatch(job, result); !mismatch.empty())
+    return fail("answered with " + mismatch);
+  // Aborted though we did not ask: the worker was stopped from outside (SIGTERM from a time
+  // limit, scancel, preemption) and is exiting.
+  if (result.is_void && result.void_reason == "aborted" && !(abort != nullptr && abort->load()))
+    return fail("was stopped during the game");
+  rm::game::write_returned_sgf(job, result);
+  return result;
+}
+
+void ServeWorker::stop() {
+  if (!process_) return;
+  process_->close(kStopWorker);
+  process_.reset();
+}
+
+std::string ServeWorker::stop_and_describe() {
+  if (!process_) return "not running";
+  const auto closed = process_->close(kStopWorker);
+  process_->settle_stderr(0.5);
+  std::string tail = process_->stderr_tail();
+  process_.reset();
+  while (!tail.empty() && (tail.back() == '\n' || tail.back() == ' ')) tail.pop_back();
+  std::string text = closed.exit.describe();
+  if (closed.was_terminated || closed.was_killed) text += " (after we signalled it)";
+  if (!tail.empty()) text += "; the end of its stderr:\n" + tail;
+  return text;
+}
+
+}  // namespace rm::run

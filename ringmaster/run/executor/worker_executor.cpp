@@ -1,0 +1,136 @@
+#include "ringmaster/run/executor/worker_executor.hpp"
+
+#include <exception>
+#include <utility>
+
+#include "ringmaster/run/job_setup.hpp"
+
+namespace rm::run {
+namespace {
+
+// After a failed start, a worker waits this long times its failures in a row (a launcher
+// that cannot reach its host should not be hammered).
+constexpr std::chrono::milliseconds kRestartBackoff{250};
+
+}  // namespace
+
+WorkerExecutor::WorkerExecutor(std::vector<WorkerCommand> workers, int max_restarts,
+                               std::string description)
+    : description_(std::move(description)),
+      max_restarts_(max_restarts),
+      live_workers_(static_cast<int>(workers.size())) {
+  threads_.reserve(workers.size());
+  for (std::size_t slot = 0; slot < workers.size(); ++slot)
+    threads_.emplace_back([this, slot, command = std::move(workers[slot])]() mutable {
+      worker_main(static_cast<int>(slot), std::move(command));
+    });
+}
+
+WorkerExecutor::~WorkerExecutor() {
+  abort_.store(true);
+  queue_.close();
+  for (auto& t : threads_) t.join();
+}
+
+void WorkerExecutor::submit(rm::game::GameJob job) {
+  queue_.submit(std::move(job));
+  // Submitted as the last worker was retiring (it counted as free): it would wait for ever.
+  // The retiring thread counts down before it empties the queue, so one of the two sees it.
+  if (live_workers_.load() == 0) void_waiting_jobs();
+}
+
+std::vector<std::string> WorkerExecutor::take_warnings() {
+  std::lock_guard lock(mutex_);
+  return std::exchange(warnings_, {});
+}
+
+std::optional<std::string> WorkerExecutor::halt_reason() const {
+  std::lock_guard lock(mutex_);
+  if (no_worker_left_.empty()) return std::nullopt;
+  return no_worker_left_;
+}
+
+void WorkerExecutor::warn(std::string text) {
+  std::lock_guard lock(mutex_);
+  warnings_.push_back(std::move(text));
+}
+
+WorkerExecutor::WorkerState WorkerExecutor::ensure_running(ServeWorker& worker, int& failures,
+                                                           std::string& last_failure) {
+  while (!worker.running()) {
+    if (abort_.load()) return WorkerState::Stopped;
+    if (failures > max_restarts_) {
+      retire(worker, failures, last_failure);
+      return WorkerState::Retired;
+    }
+    if (failures > 0 && queue_.wait_for_close(kRestartBackoff * failures))
+      return WorkerState::Stopped;
+    const std::string problem = worker.start(&abort_);
+    if (problem.empty()) {
+      if (failures > 0) warn(worker.name() + " started again");
+      return WorkerState::Running;
+    }
+    if (abort_.load()) return WorkerState::Stopped;
+    ++failures;
+    last_failure = problem;
+    warn(worker.name() + " failed to start: " + problem);
+  }
+  return WorkerState::Running;
+}
+
+void WorkerExecutor::retire(const ServeWorker& worker, int failures,
+                            const std::string& last_failure) {
+  bool last = false;
+  {
+    std::lock_guard lock(mutex_);
+    warnings_.push_back(worker.name() + " retired after " + std::to_string(failures) +
+                        " failures in a row (executor.max_restarts is " +
+                        std::to_string(max_restarts_) + ")");
+    if (--live_workers_ == 0) {
+      no_worker_left_ = "no worker left (the last one failed: " + last_failure + ")";
+      last = true;
+    }
+  }
+  if (last) void_waiting_jobs();
+}
+
+void WorkerExecutor::void_waiting_jobs() {
+  for (auto& job : queue_.take_waiting_jobs())
+    queue_.deliver(rm::game::void_result_for(job, "no worker left to play it"));
+}
+
+void WorkerExecutor::worker_main(int slot, WorkerCommand command) {
+  ServeWorker worker(std::move(command));
+  int failures = 0;
+  std::string last_failure;
+  for (;;) {
+    const WorkerState state = ensure_running(worker, failures, last_failure);
+    if (state == WorkerState::Retired) break;
+    auto job = queue_.next_job();
+    if (!job) break;
+    // Stopped (abort): the jobs still queued come back as aborted games, as the run expects.
+    if (state == WorkerState::Stopped) {
+      queue_.deliver(rm::game::void_result_for(*job, "aborted"));
+      continue;
+    }
+    set_worker_slot(*job, slot);
+    bool failed = false;
+    rm::game::GameResult result;
+    try {
+      result = worker.play(*job, &abort_, &failed);
+    } catch (const std::exception& e) {
+      result = rm::game::void_result_for(*job, std::string("internal error: ") + e.what());
+    }
+    if (failed) {
+      ++failures;
+      last_failure = result.void_reason;
+      warn(result.void_reason);
+    } else {
+      failures = 0;
+    }
+    queue_.deliver(std::move(result));
+  }
+  worker.stop();  // its stdin closed: it closes its kept engines and exits
+}
+
+}  // namespace rm::run

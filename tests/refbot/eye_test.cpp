@@ -4,23 +4,12 @@
 #include "engine/go/board.hpp"
 #include "engine/go/coordinates.hpp"
 #include "engine/refbot/playout.hpp"
+#include "tests/refbot/board_setup.hpp"
 
 using namespace rm::go;
 using rm::refbot::Rng;
 
-namespace {
-Board setup(int size, const std::vector<std::pair<Colour, const char*>>& stones) {
-  Board b(size);
-  for (const auto& [c, name] : stones)
-    REQUIRE(b.play(c, *parse_gtp_move(name, size)) == MoveError::None);
-  return b;
-}
-Board::Point pt(const Board& b, const char* name) {
-  return b.point_of(parse_gtp_move(name, b.size())->vertex());
-}
-constexpr Colour B = Colour::Black;
-constexpr Colour W = Colour::White;
-}  // namespace
+using namespace rm::refbot::test;
 
 TEST_CASE("eye in the middle: at most one enemy diagonal", "[eye]") {
   Board b = setup(9, {{B, "D5"}, {B, "F5"}, {B, "E4"}, {B, "E6"}});

@@ -5,24 +5,16 @@
 #include "engine/go/board.hpp"
 #include "engine/go/coordinates.hpp"
 #include "engine/refbot/playout.hpp"
+#include "tests/refbot/board_setup.hpp"
 
 using namespace rm::go;
 using rm::refbot::choose_weighted_playout_move;
 using rm::refbot::PlayoutWeights;
 using rm::refbot::Rng;
 
+using namespace rm::refbot::test;
+
 namespace {
-Board setup(int size, const std::vector<std::pair<Colour, const char*>>& stones) {
-  Board b(size);
-  for (const auto& [c, name] : stones)
-    REQUIRE(b.play(c, *parse_gtp_move(name, size)) == MoveError::None);
-  return b;
-}
-Board::Point pt(const Board& b, const char* name) {
-  return b.point_of(parse_gtp_move(name, b.size())->vertex());
-}
-constexpr Colour B = Colour::Black;
-constexpr Colour W = Colour::White;
 
 // How often Black's weighted choice is `target` in `draws` draws.
 double share_of(const Board& b, const char* target, const PlayoutWeights& w, int draws) {

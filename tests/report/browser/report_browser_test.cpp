@@ -28,12 +28,29 @@ const std::string kRingmaster = std::string(RM_BIN_DIR) + "/ringmaster";
 const std::string kGnuGo = "/usr/games/gnugo";
 
 // The examples this file checks; the last test case makes sure none is missed.
-const std::vector<std::string> kCovered{
-    "allplayall_ringbot",  "ce_tuner_ringbot",   "confirm_tuned_ringbot", "demo_ringbot",
-    "games_gnugo",         "games_ringbot",      "gauntlet_gnugo",        "gauntlet_ringbot",
-    "gnugo_monte_carlo",   "gnugo_patterns",     "mc_tuner_slurm",        "model_tuner_gnugo",
-    "model_tuner_ringbot", "playoff_ringbot",    "playoff_slurm",         "playoff_workers",
-    "reuse_ringbot",       "ringbot_two_params", "ringbot_validated"};
+const std::vector<std::string> kCovered{"allplayall_ringbot",
+                                        "ce_tuner_ringbot",
+                                        "confirm_tuned_ringbot",
+                                        "demo_ringbot",
+                                        "games_gnugo",
+                                        "games_ringbot",
+                                        "gauntlet_gnugo",
+                                        "gauntlet_ringbot",
+                                        "gnugo_monte_carlo",
+                                        "gnugo_patterns",
+                                        "mc_tuner_slurm",
+                                        "model_tuner_gnugo",
+                                        "model_tuner_ringbot",
+                                        "playoff_ringbot",
+                                        "playoff_slurm",
+                                        "playoff_workers",
+                                        "reuse_ringbot",
+                                        "ringbot_two_params",
+                                        "ringbot_validated",
+                                        "spsa_tuner_gnugo_patterns",
+                                        "spsa_tuner_opponent_ringbot",
+                                        "spsa_tuner_ringbot",
+                                        "spsa_tuner_ringbot_ten"};
 
 std::size_t count(const std::string& text, const std::string& what) {
   std::size_t n = 0;
@@ -61,6 +78,8 @@ std::set<std::string> expected_plots(const nlohmann::json& report) {
     if (parameters() >= 2) plots.insert("optimum-region");
   } else if (type == "model_tuner") {
     plots.insert({"samples-over-time", "winrate-over-time"});
+  } else if (type == "spsa_tuner") {
+    // No plot of its own yet: the common sections only.
   } else {
     plots.insert({"elo-per-matchup", "crosstable"});
     for (const auto& m : report.value("matchups", nlohmann::json::array())) {
@@ -219,6 +238,19 @@ TEST_CASE("browser: playoff_slurm", "[browser]") {
 TEST_CASE("browser: playoff_workers", "[browser]") {
   // Its own executor: two workers started through `env`.
   check_example("playoff_workers", 20, {"--executor", "workers"});
+}
+
+TEST_CASE("browser: spsa_tuner_ringbot", "[browser]") {
+  check_example("spsa_tuner_ringbot", 20);
+}
+TEST_CASE("browser: spsa_tuner_ringbot_ten", "[browser]") {
+  check_example("spsa_tuner_ringbot_ten", 20);
+}
+TEST_CASE("browser: spsa_tuner_opponent_ringbot", "[browser]") {
+  check_example("spsa_tuner_opponent_ringbot", 20);
+}
+TEST_CASE("browser: spsa_tuner_gnugo_patterns", "[browser]") {
+  check_example("spsa_tuner_gnugo_patterns", 10);
 }
 
 TEST_CASE("browser: every shipped example is checked", "[browser]") {

@@ -18,6 +18,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#endif
+
 #include <cerrno>
 #include <cstddef>
 #include <cstdint>
@@ -47,11 +51,13 @@ struct ChildContext {
   int error;
 };
 
-// Code that runs in the child is not instrumented by ThreadSanitizer: the child shares the
+// Code that runs in the child is not instrumented by the sanitizers: the child shares the
 // parent's memory, including the calling thread's sanitizer state, which it would otherwise
-// update as if it were that thread (TSan cannot tell the two apart), leaving that state
-// wrong once the parent resumes (false reports of races on memory locked by a mutex).
-#define RM_CHILD_SIDE __attribute__((no_sanitize("thread")))
+// update as if it were that thread, leaving that state wrong once the parent resumes.
+// ThreadSanitizer: false reports of races on memory locked by a mutex. AddressSanitizer: the
+// child's frames poison redzones in the shadow of `stack` and never unpoison them (execve
+// does not return), so later frames of the parent at those addresses fail as overflows.
+#define RM_CHILD_SIDE __attribute__((no_sanitize("thread", "address")))
 
 // The child's stack: it only runs a few syscalls (and possibly the dynamic linker's lazy
 // binding of them), so this is generous.
@@ -167,6 +173,11 @@ Launched launch_child(const LaunchArgs& args) {
   }
   const int clone_error = errno;
   ::syscall(SYS_rt_sigprocmask, SIG_SETMASK, &old, nullptr, kKernelSigsetSize);
+#if defined(__SANITIZE_ADDRESS__)
+  // Belt and braces: whatever ran on the child's stack (the dynamic linker's lazy binding,
+  // say) leaves no poison behind for the parent's later frames.
+  __asan_unpoison_memory_region(stack, sizeof stack);
+#endif
 
   Launched result;
   if (pid < 0) {

@@ -1,7 +1,7 @@
 // bench_worker_overhead [GAMES] [IN_FLIGHT] [PLAYOUTS]
 //
 // Plays playoffs of short games (ringbot against ringbot on 9x9 with PLAYOUTS playouts,
-// default 12: about 30 ms a game here, `reuse: true`) with IN_FLIGHT games at once (default
+// default 12: about 20 ms a game here, `reuse: true`) with IN_FLIGHT games at once (default
 // 2) through `ringmaster run`, in rounds that alternate the executors: local worker threads
 // (-j), long-lived workers started through the `env` launcher, and, when a Slurm cluster
 // answers (sinfo), long-lived workers as job steps inside an allocation (salloc). Each round

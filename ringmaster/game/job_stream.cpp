@@ -10,10 +10,12 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <thread>
+#include <vector>
 
 #include "ringmaster/game/bounded_file.hpp"
 #include "ringmaster/game/engine_cache.hpp"
 #include "ringmaster/game/game_job.hpp"
+#include "ringmaster/game/line_pieces.hpp"
 #include "ringmaster/game/referee.hpp"
 
 #ifndef RINGMASTER_VERSION
@@ -25,25 +27,48 @@ namespace {
 
 // A line longer than a job file may be is replaced by this marker (a job never starts with it).
 constexpr const char* kTooLong = "\x01too long";
+// How long the controller may take to answer a piece of a result (it answers at once).
+constexpr std::chrono::seconds kAnswerLimit{30};
 
-// Lines read by a thread of their own, so that the end of input is seen while a game is
+// Messages read by a thread of their own, so that the end of input is seen while a game is
 // being played (the controller is gone: the game is aborted rather than played for nobody).
 struct InputLines {
   std::mutex mutex;
   std::condition_variable ready;
-  std::deque<std::string> lines;
+  std::deque<std::string> messages;
+  int answers = 0;  // empty lines not yet consumed: the controller took a piece of ours
   bool ended = false;
 };
 
-void read_lines(int fd, const std::shared_ptr<InputLines>& input, std::atomic<bool>* abort) {
+// Written by the main thread (results) and the reader (answers to the controller's pieces).
+struct Output {
+  int fd;
+  std::mutex mutex;
+};
+
+bool write_line(Output& out, const std::string& text) {
+  const std::string line = text + "\n";
+  std::lock_guard lock(out.mutex);
+  std::size_t done = 0;
+  while (done < line.size()) {
+    const ssize_t w = ::write(out.fd, line.data() + done, line.size() - done);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) return false;
+    done += static_cast<std::size_t>(w);
+  }
+  return true;
+}
+
+void read_lines(int fd, const std::shared_ptr<InputLines>& input,
+                const std::shared_ptr<Output>& output, std::atomic<bool>* abort) {
   std::string partial;
   bool overlong = false;
+  PieceJoiner joiner(kMaxInputFileBytes);
   char buffer[65536];
   for (;;) {
     const ssize_t got = ::read(fd, buffer, sizeof buffer);
     if (got < 0 && errno == EINTR) continue;
     if (got <= 0) break;
-    std::lock_guard lock(input->mutex);
     for (ssize_t i = 0; i < got; ++i) {
       if (buffer[i] != '\n') {
         if (partial.size() < kMaxInputFileBytes)
@@ -52,11 +77,21 @@ void read_lines(int fd, const std::shared_ptr<InputLines>& input, std::atomic<bo
           overlong = true;
         continue;
       }
-      input->lines.push_back(overlong ? std::string(kTooLong) : std::move(partial));
+      const PieceJoiner::Kind kind = overlong ? PieceJoiner::Kind::TooLong : joiner.add(partial);
       partial.clear();
       overlong = false;
+      if (kind == PieceJoiner::Kind::Piece) {
+        write_line(*output, "");
+        continue;
+      }
+      std::lock_guard lock(input->mutex);
+      if (kind == PieceJoiner::Kind::Answer)
+        ++input->answers;
+      else
+        input->messages.push_back(kind == PieceJoiner::Kind::TooLong ? std::string(kTooLong)
+                                                                     : joiner.take());
+      input->ready.notify_one();
     }
-    input->ready.notify_one();
   }
   {
     std::lock_guard lock(input->mutex);
@@ -66,14 +101,20 @@ void read_lines(int fd, const std::shared_ptr<InputLines>& input, std::atomic<bo
   input->ready.notify_one();
 }
 
-bool write_line(int fd, const std::string& text) {
-  const std::string line = text + "\n";
-  std::size_t done = 0;
-  while (done < line.size()) {
-    const ssize_t w = ::write(fd, line.data() + done, line.size() - done);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) return false;
-    done += static_cast<std::size_t>(w);
+// Sends one message, piece by piece (line_pieces.hpp). False when the controller is gone.
+bool write_message(Output& out, InputLines& input, const std::string& message) {
+  const std::vector<std::string> lines = message_to_lines(message);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (!write_line(out, lines[i])) return false;
+    if (i + 1 == lines.size()) break;
+    // Not cut short by `abort`: the void result of an aborted game still goes to a controller
+    // that is there to answer; one that is gone ends the input.
+    std::unique_lock lock(input.mutex);
+    if (!input.ready.wait_for(lock, kAnswerLimit,
+                              [&] { return input.answers > 0 || input.ended; }) ||
+        input.answers == 0)
+      return false;
+    --input.answers;
   }
   return true;
 }
@@ -117,24 +158,25 @@ bool is_worker_ready_line(const std::string& line) {
 
 int serve_jobs(int in_fd, int out_fd, std::atomic<bool>& abort) {
   auto input = std::make_shared<InputLines>();
+  auto output = std::make_shared<Output>();
+  output->fd = out_fd;
   // Detached: it may stay blocked in read() until the process exits; it owns a share of the
-  // lines, and `abort` lives as long as the process.
-  std::thread(read_lines, in_fd, input, &abort).detach();
-  if (!write_line(out_fd, worker_ready_line())) return 0;
+  // messages and the output, and `abort` lives as long as the process.
+  std::thread(read_lines, in_fd, input, output, &abort).detach();
+  if (!write_line(*output, worker_ready_line())) return 0;
   EngineCache engines;  // closed (quit, then the usual escalation) when the stream ends
   for (;;) {
-    std::string line;
+    std::string message;
     {
       std::unique_lock lock(input->mutex);
-      // Polled: a signal handler can only set `abort`, it cannot notify.
-      while (input->lines.empty() && !abort.load())
+      while (input->messages.empty() && !abort.load())
         input->ready.wait_for(lock, std::chrono::milliseconds(100));
       if (abort.load()) break;
-      line = std::move(input->lines.front());
-      input->lines.pop_front();
+      message = std::move(input->messages.front());
+      input->messages.pop_front();
     }
-    const std::string reply = answer(line, abort, engines);
-    if (!write_line(out_fd, reply) || abort.load()) break;
+    const std::string reply = answer(message, abort, engines);
+    if (!write_message(*output, *input, reply) || abort.load()) break;
   }
   return 0;
 }

@@ -14,7 +14,9 @@
 #include "ringmaster/game/game_job.hpp"
 #include "ringmaster/game/game_result.hpp"
 #include "ringmaster/game/job_stream.hpp"
+#include "ringmaster/game/line_pieces.hpp"
 #include "ringmaster/game/referee.hpp"
+#include "ringmaster/run/executor/worker_messages.hpp"
 #include "tests/game/process_scan.hpp"
 #include "tests/support/sgf_moves.hpp"
 
@@ -52,6 +54,7 @@ GameJob job_for(const std::string& id, int size, int playouts, bool reuse) {
   job.settings.move_limit = 400;
   job.settings.scorer = Scorer::Internal;
   job.return_sgf = true;
+  job.sgf_dir = std::filesystem::temp_directory_path().string();  // returned, not written there
   return job;
 }
 
@@ -75,12 +78,13 @@ struct Worker {
     process = std::move(std::get<std::unique_ptr<rm::process::Process>>(spawned));
   }
   std::string line() {
-    auto r = process->read_line(Clock::now() + 60s, 64 << 20);
+    auto r = rm::run::receive_message(*process, Clock::now() + 60s, 64 << 20, nullptr);
     REQUIRE(r.status == rm::process::IoStatus::Ok);
     return r.line;
   }
   void send(const std::string& text) {
-    REQUIRE(process->write_line(text).status == rm::process::IoStatus::Ok);
+    REQUIRE(rm::run::send_message(*process, text, Clock::now() + 60s, nullptr).status ==
+            rm::process::IoStatus::Ok);
   }
   GameResult play(const GameJob& job) {
     send(to_json(job).dump());
@@ -120,6 +124,7 @@ TEST_CASE("serve: one result line per job, engines kept alive, the same games as
     GameJob fresh = job;
     fresh.black.reuse = fresh.white.reuse = false;
     const GameResult here = play_game(fresh);
+    REQUIRE_FALSE(served.sgf_text.empty());
     CHECK(rm::test::moves_and_result(served.sgf_text) == rm::test::moves_and_result(here.sgf_text));
     // Kept alive: the same two engine processes play every game.
     const auto now = children_of(worker.process->pid());
@@ -138,6 +143,38 @@ TEST_CASE("serve: one result line per job, engines kept alive, the same games as
   CHECK(closed.exit.exit_code == 0);
   CHECK_FALSE(closed.was_terminated);
   check_no_engine_left("s0");
+}
+
+TEST_CASE("serve: a long result goes piece by piece, each sent only once the last is answered",
+          "[workers][serve]") {
+  // Slurm's I/O forwarding holds the second of two unanswered messages for up to 40 ms
+  // (line_pieces.hpp): the worker must never send a piece before the previous one's answer.
+  Worker worker;
+  worker.line();
+  GameJob job = job_for("pieces", 19, 6, false);  // a long game: a long SGF record
+  // The job itself goes in pieces too (a long description in its SGF event).
+  job.sgf_event = std::string(3000, 'e');
+  worker.send(to_json(job).dump());
+  std::string result;
+  int pieces = 0;
+  for (;;) {
+    auto piece = worker.process->read_line(Clock::now() + 60s, 64 << 20);
+    REQUIRE(piece.status == rm::process::IoStatus::Ok);
+    CHECK(piece.line.size() <= rm::game::kPieceBytes + 1);
+    REQUIRE_FALSE(piece.line.empty());
+    result += piece.line.substr(1);
+    ++pieces;
+    if (piece.line.front() == '=') break;
+    REQUIRE(piece.line.front() == '+');
+    // Nothing more comes until this piece is answered.
+    CHECK(worker.process->read_line(Clock::now() + 200ms, 64 << 20).status ==
+          rm::process::IoStatus::Timeout);
+    REQUIRE(worker.process->write_line("").status == rm::process::IoStatus::Ok);
+  }
+  const GameResult played = result_from_json(nlohmann::json::parse(result));
+  CHECK_FALSE(played.is_void);
+  CHECK(played.game_id == "pieces");
+  CHECK(pieces >= 2);
 }
 
 TEST_CASE("serve: SIGTERM mid-game gives the game back void and leaves no engine",

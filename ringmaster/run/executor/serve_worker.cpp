@@ -8,6 +8,7 @@
 #include "ringmaster/game/job_stream.hpp"
 #include "ringmaster/game/sgf_record.hpp"
 #include "ringmaster/run/executor/remote_job.hpp"
+#include "ringmaster/run/executor/worker_messages.hpp"
 
 namespace rm::run {
 namespace {
@@ -19,6 +20,8 @@ constexpr std::size_t kMaxResultLine = 64u << 20;
 // A worker told to stop (its stdin closed) aborts its game and closes its engines (quit,
 // then their escalation: up to a few seconds) before it exits.
 constexpr rm::process::CloseOptions kStopWorker{10.0, 5.0};
+// A worker answers each piece of a job at once (line_pieces.hpp).
+constexpr std::chrono::seconds kAnswerPiece{30};
 
 }  // namespace
 
@@ -34,7 +37,7 @@ std::string ServeWorker::start(const std::atomic<bool>* abort) {
   process_ = std::move(std::get<std::unique_ptr<rm::process::Process>>(spawned));
   const auto deadline = Clock::now() + rm::process::saturating_duration(command_.start_timeout_s);
   for (;;) {
-    const auto line = process_->read_line(deadline, kMaxResultLine, abort);
+    const auto line = receive_message(*process_, deadline, kMaxResultLine, abort);
     if (line.status == rm::process::IoStatus::Ok) {
       // A launcher may print a banner (a login message) before the worker starts.
       if (rm::game::is_worker_ready_line(line.line)) return {};
@@ -64,13 +67,17 @@ rm::game::GameResult ServeWorker::play(const rm::game::GameJob& job, const std::
     return rm::game::void_result_for(job, command_.name + " " + what + ": " + stop_and_describe());
   };
   if (!process_) return fail("is not running");
-  if (process_->write_line(rm::game::to_json(remote_job(job)).dump()).status !=
-      rm::process::IoStatus::Ok)
-    return fail("could not be sent the game");
+  const auto sent = send_message(*process_, rm::game::to_json(remote_job(job)).dump(),
+                                 Clock::now() + kAnswerPiece, abort);
+  if (sent.status == rm::process::IoStatus::Aborted) {
+    stop();
+    return rm::game::void_result_for(job, "aborted");
+  }
+  if (sent.status != rm::process::IoStatus::Ok) return fail("could not be sent the game");
   // No deadline of its own: the referee on the worker keeps the game's time limits.
-  const auto line = process_->read_line(
-      Clock::now() + rm::process::saturating_duration(rm::process::kMaxWaitSeconds), kMaxResultLine,
-      abort);
+  const auto line = receive_message(
+      *process_, Clock::now() + rm::process::saturating_duration(rm::process::kMaxWaitSeconds),
+      kMaxResultLine, abort);
   if (line.status == rm::process::IoStatus::Aborted) {
     stop();
     return rm::game::void_result_for(job, "aborted");

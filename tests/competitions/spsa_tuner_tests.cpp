@@ -65,10 +65,13 @@ TEST_CASE("spsa_tuner: a pair is two games of #n+ v #n- with colours swapped", "
   CHECK(tuner.search().pairs_in_flight().size() == 1);
   // #0+ wins both: a pentanomial 4 moves theta.
   const auto theta_before = tuner.search().theta();
+  CHECK(tuner.games_remaining() == 100);
   tuner.on_result(result_of(a->job, "#0+"));
   CHECK(tuner.search().games() == 0);  // waiting for the pair's other game
+  CHECK(tuner.games_remaining() == 99);  // the finished game counts, as in the games table
   tuner.on_result(result_of(b->job, "#0+"));
   CHECK(tuner.search().games() == 2);
+  CHECK(tuner.games_remaining() == 98);
   CHECK(tuner.search().theta() != theta_before);
   CHECK(tuner.json_report().at("pentanomial") == nlohmann::json::array({0, 0, 0, 0, 1}));
 }

@@ -217,7 +217,10 @@ bool SpsaTuner::tuning_finished() const {
 }
 
 std::optional<int> SpsaTuner::tuning_games_remaining() const {
-  return static_cast<int>(std::max(0L, settings_.number_of_games - search_.games()));
+  // The finished game of a pair still in play counts as played, as in the games table.
+  long halves = 0;
+  for (const auto& p : pending_) halves += (p.score[0] ? 1 : 0) + (p.score[1] ? 1 : 0);
+  return static_cast<int>(std::max(0L, settings_.number_of_games - search_.games() - halves));
 }
 
 rm::game::PlayerSpec SpsaTuner::check_candidate() const {

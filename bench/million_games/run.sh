@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/million_games/run.sh BIN_DIR WORK_DIR [N] [TYPE...]
 #
-# For each competition type (default: all five), copies controls/<type>.yaml to WORK_DIR,
+# For each competition type (default: all six), copies controls/<type>.yaml to WORK_DIR,
 # fills its database with N games (default 1,000,000) through make_games, then times
 # `show`, `report` and a resumed `run` (`run -q --max-games 0`: open the database, restore,
 # start no game, write the report). Prints the cost of a commit at 1k games and at N games
@@ -18,7 +18,7 @@ work=$2
 n=${3:-1000000}
 shift $(( $# < 3 ? $# : 3 ))
 types=("$@")
-[ ${#types[@]} -gt 0 ] || types=(playoff allplayall mc_tuner ce_tuner model_tuner)
+[ ${#types[@]} -gt 0 ] || types=(playoff allplayall mc_tuner ce_tuner model_tuner spsa_tuner)
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$work"
 seconds() { local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null; t1=$(date +%s.%N); echo "$t1 - $t0" | bc; }

@@ -67,7 +67,7 @@ TEST_CASE("spsa_tuner: a pair is two games of #n+ v #n- with colours swapped", "
   const auto theta_before = tuner.search().theta();
   CHECK(tuner.games_remaining() == 100);
   tuner.on_result(result_of(a->job, "#0+"));
-  CHECK(tuner.search().games() == 0);  // waiting for the pair's other game
+  CHECK(tuner.search().games() == 0);    // waiting for the pair's other game
   CHECK(tuner.games_remaining() == 99);  // the finished game counts, as in the games table
   tuner.on_result(result_of(b->job, "#0+"));
   CHECK(tuner.search().games() == 2);
@@ -116,30 +116,70 @@ TEST_CASE("spsa_tuner: a state stored with a pair half finished continues exactl
   SpsaTuner uninterrupted(cf);
   SpsaTuner killed(cf);
   int played = 0;
-  const auto play = [&played](SpsaTuner& tuner, const rm::game::GameJob& job) {
+  // As the run loop does: the archive chunk is taken after each result, before the state.
+  std::vector<nlohmann::json> archive, unused;
+  const auto play = [&played](SpsaTuner& tuner, const rm::game::GameJob& job,
+                              std::vector<nlohmann::json>& chunks) {
     const std::string& winner = played++ % 3 == 0 ? job.white.code : job.black.code;
     tuner.on_result(result_of(job, winner));
+    if (auto chunk = tuner.archive_chunk()) chunks.push_back(*chunk);
   };
-  for (int i = 0; i < 7; ++i) play(uninterrupted, uninterrupted.next_job()->job);
+  for (int i = 0; i < 7; ++i) play(uninterrupted, uninterrupted.next_job()->job, unused);
   played = 0;
-  for (int i = 0; i < 7; ++i) play(killed, killed.next_job()->job);
+  for (int i = 0; i < 7; ++i) play(killed, killed.next_job()->job, archive);
+  REQUIRE_FALSE(archive.empty());
   // "Killed" with game 3b in progress: a new tuner restored from the last commit replays it.
   const auto in_progress = killed.next_job();
   REQUIRE(in_progress->job.game_id == "3b");
   SpsaTuner resumed(cf);
+  resumed.restore_archive(archive);
   resumed.restore(nlohmann::json::parse(killed.state().dump()));
+  CHECK(resumed.json_report().at("trajectory") == killed.json_report().at("trajectory"));
   const auto replayed = resumed.next_job();
   REQUIRE(replayed);
   CHECK(replayed->job.game_id == "3b");
   CHECK(replayed->job.black.engine.process.argv == in_progress->job.black.engine.process.argv);
   const int before = played;
-  for (int i = 0; i < 33; ++i) play(uninterrupted, uninterrupted.next_job()->job);
+  for (int i = 0; i < 33; ++i) play(uninterrupted, uninterrupted.next_job()->job, unused);
   played = before;
-  play(resumed, replayed->job);
-  for (int i = 1; i < 33; ++i) play(resumed, resumed.next_job()->job);
+  play(resumed, replayed->job, archive);
+  for (int i = 1; i < 33; ++i) play(resumed, resumed.next_job()->job, archive);
   CHECK(uninterrupted.finished());
   CHECK(resumed.finished());
   CHECK(resumed.state() == uninterrupted.state());
+  CHECK(resumed.json_report().at("trajectory") == uninterrupted.json_report().at("trajectory"));
+  // An archive that does not match the state is refused, not half used.
+  SpsaTuner mismatched(cf);
+  archive.pop_back();
+  mismatched.restore_archive(archive);
+  CHECK_THROWS_AS(mismatched.restore(resumed.state()), rm::comp::IncompatibleState);
+}
+
+TEST_CASE("spsa_tuner: a state of format 1 (the trajectory in the state) is still read",
+          "[spsa_tuner]") {
+  rm::test::TempDir dir;
+  const auto cf = rm::comp::load_control_file(dir.write("spsa.yaml", spsa_yaml(40)));
+  SpsaTuner tuner(cf);
+  // Format 1 kept the points (normalised theta) in the state: made here from the chunks.
+  nlohmann::json points =
+      nlohmann::json::array({{{"games", 0}, {"theta", tuner.search().theta()}}});
+  for (int i = 0; i < 12; ++i) {
+    const auto job = tuner.next_job();
+    tuner.on_result(result_of(job->job, job->job.black.code));
+    if (auto chunk = tuner.archive_chunk())
+      for (const auto& p : chunk->at("trajectory")) points.push_back(p);
+  }
+  nlohmann::json old = tuner.state();
+  old["format"] = 1;
+  old.erase("archived_points");
+  old["trajectory"] = {{"stride", 2}, {"points", points}};
+  SpsaTuner resumed(cf);
+  resumed.restore(old);
+  CHECK(resumed.json_report().at("trajectory") == tuner.json_report().at("trajectory"));
+  // Its points go to the archive with the next commit.
+  const auto chunk = resumed.archive_chunk();
+  REQUIRE(chunk);
+  CHECK(chunk->at("trajectory").size() == tuner.json_report().at("trajectory").size() - 1);
 }
 
 TEST_CASE("spsa_tuner: the state does not grow with the games", "[spsa_tuner]") {
@@ -168,4 +208,22 @@ TEST_CASE("spsa_tuner: the trajectory keeps at most 64 points, spread over the r
   CHECK(t.points().front().games == 0);
   CHECK(t.points().back().games > 95000);
   for (const auto& p : t.points()) CHECK(p.games % t.stride() == 0);
+}
+
+TEST_CASE("spsa_tuner: the trajectory's archived points replay into the same trajectory",
+          "[spsa_tuner]") {
+  rm::comp::spsa::Trajectory t({0.0});
+  std::vector<rm::comp::spsa::Trajectory::Point> archived;
+  for (long games = 2; games <= 100000; games += 2) {
+    t.note(games, {static_cast<double>(games)});
+    if (games % 14 == 0)
+      for (auto& p : t.take_new_points()) archived.push_back(std::move(p));
+  }
+  for (auto& p : t.take_new_points()) archived.push_back(std::move(p));
+  // A few hundred points in all, far fewer than the games.
+  CHECK(archived.size() < 1000);
+  rm::comp::spsa::Trajectory replayed({0.0});
+  for (const auto& p : archived) replayed.replay(p);
+  CHECK(replayed.points() == t.points());
+  CHECK(replayed.stride() == t.stride());
 }

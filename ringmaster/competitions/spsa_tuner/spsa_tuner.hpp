@@ -35,6 +35,9 @@ class SpsaTuner final : public TunerShell {
 
   nlohmann::json state() const override;
   void restore(const nlohmann::json& state) override;
+  // The trajectory's new points (spsa_trajectory.hpp says why they are archived).
+  std::optional<nlohmann::json> archive_chunk() override;
+  void restore_archive(std::vector<nlohmann::json> chunks) override;
   nlohmann::json definition() const override;
   void check_stored_definition(const nlohmann::json& stored) const override;
   std::string full_report() const override;
@@ -93,6 +96,8 @@ class SpsaTuner final : public TunerShell {
   spsa::SpsaSearch search_;
   std::vector<PendingPair> pending_;  // in the order the pairs were issued
   spsa::Trajectory trajectory_;
+  long archived_points_ = 0;                    // trajectory points in the archive
+  std::vector<nlohmann::json> archive_chunks_;  // from restore_archive(), for restore()
   // theta over the averaged results (those SpsaSearch averages): count, sums, sums of squares.
   long window_count_ = 0;
   std::vector<double> window_sum_, window_sum_squares_;

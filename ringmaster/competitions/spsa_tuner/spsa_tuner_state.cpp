@@ -1,6 +1,7 @@
 // SpsaTuner's persistent state: the search's (theta, the next pair, the pairs in flight, the
 // averaging sums), the pairs in flight with their points and any finished game's score, the
-// trajectory, the tallies and the seed; none of it grows with the games. A resumed run
+// tallies and the seed; none of it grows with the games. The trajectory's points are in the
+// archive (format 1 kept them in the state, and is still read). A resumed run
 // continues exactly: the games in progress when it stopped are played again as they were.
 #include <stdexcept>
 
@@ -10,7 +11,7 @@
 namespace rm::comp {
 namespace {
 
-constexpr int kStateFormat = 1;
+constexpr int kStateFormat = 2;
 
 nlohmann::json score_json(const std::optional<double>& score) {
   return score ? nlohmann::json(*score) : nlohmann::json();
@@ -75,7 +76,7 @@ nlohmann::json SpsaTuner::state() const {
       {"seed", search_.settings().seed},
       {"search", search_.state()},
       {"pending", pending},
-      {"trajectory", trajectory_.to_json()},
+      {"archived_points", archived_points_},
       {"window",
        {{"count", window_count_}, {"sum", window_sum_}, {"sum_squares", window_sum_squares_}}},
       {"pentanomial", pentanomial_},
@@ -86,7 +87,8 @@ nlohmann::json SpsaTuner::state() const {
 }
 
 void SpsaTuner::restore(const nlohmann::json& state) {
-  if (!state.is_object() || state.value("format", 0) != kStateFormat)
+  const int format = state.is_object() ? state.value("format", 0) : 0;
+  if (format != kStateFormat && format != 1)
     throw IncompatibleState("error loading competition state: unknown spsa_tuner state format");
   if (state.contains("definition")) check_stored_definition(state["definition"]);
   const std::size_t dims = settings_.parameters.size();
@@ -113,8 +115,21 @@ void SpsaTuner::restore(const nlohmann::json& state) {
     if (pending.size() != search.pairs_in_flight().size())
       throw std::invalid_argument("the pairs in flight do not match the search's");
     spsa::Trajectory trajectory(search_settings.start);
-    if (!trajectory.restore(state.at("trajectory"), dims))
-      throw std::invalid_argument("the stored trajectory does not fit the parameters");
+    long archived = 0;
+    for (const auto& chunk : archive_chunks_) {
+      const auto points = spsa::Trajectory::points_from_json(chunk.at("trajectory"), dims);
+      if (points.empty()) throw std::invalid_argument("an archived trajectory does not fit");
+      for (const auto& p : points) trajectory.replay(p);
+      archived += static_cast<long>(points.size());
+    }
+    if (format == 1) {
+      if (archived > 0 || !trajectory.restore(state.at("trajectory"), dims))
+        throw std::invalid_argument("the stored trajectory does not fit the parameters");
+    } else if (archived != state.at("archived_points").get<long>()) {
+      throw std::invalid_argument("the archive holds " + std::to_string(archived) +
+                                  " trajectory points where the state expects " +
+                                  state.at("archived_points").dump());
+    }
     const auto& window = state.at("window");
     auto sum = window.at("sum").get<std::vector<double>>();
     auto sum_squares = window.at("sum_squares").get<std::vector<double>>();
@@ -130,6 +145,7 @@ void SpsaTuner::restore(const nlohmann::json& state) {
     search_ = std::move(search);
     pending_ = std::move(pending);
     trajectory_ = std::move(trajectory);
+    archived_points_ = archived;
     window_count_ = window_count;
     window_sum_ = std::move(sum);
     window_sum_squares_ = std::move(sum_squares);
@@ -144,9 +160,21 @@ void SpsaTuner::restore(const nlohmann::json& state) {
   } catch (const std::exception& e) {
     throw IncompatibleState(std::string("error loading competition state: ") + e.what());
   }
+  archive_chunks_.clear();  // in the trajectory now
   dropped_in_progress_.clear();
   void_halt_rule_.new_run();
   results_since_history_ = 0;
+}
+
+std::optional<nlohmann::json> SpsaTuner::archive_chunk() {
+  auto points = trajectory_.take_new_points();
+  if (points.empty()) return std::nullopt;
+  archived_points_ += static_cast<long>(points.size());
+  return nlohmann::json{{"trajectory", spsa::Trajectory::points_json(points)}};
+}
+
+void SpsaTuner::restore_archive(std::vector<nlohmann::json> chunks) {
+  archive_chunks_ = std::move(chunks);
 }
 
 }  // namespace rm::comp

@@ -5,6 +5,7 @@
 #include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/competitions/spsa_tuner/spsa_trajectory.hpp"
 #include "ringmaster/competitions/spsa_tuner/spsa_tuner.hpp"
+#include "ringmaster/stats/elo.hpp"
 #include "tests/support/temp_dir.hpp"
 
 using rm::comp::SpsaTuner;
@@ -226,4 +227,46 @@ TEST_CASE("spsa_tuner: the trajectory's archived points replay into the same tra
   for (const auto& p : archived) replayed.replay(p);
   CHECK(replayed.points() == t.points());
   CHECK(replayed.stride() == t.stride());
+}
+
+TEST_CASE(
+    "spsa_tuner: against an opponent, the Elo gained is the last window's against the first's",
+    "[spsa_tuner]") {
+  rm::test::TempDir dir;
+  // 1,000 games: windows of 100 games.
+  const auto cf = rm::comp::load_control_file(
+      dir.write("spsa.yaml", spsa_yaml(1000, "mode: against_opponent\nopponent: x\n")));
+  SpsaTuner tuner(cf);
+  CHECK(tuner.json_report().at("elo_gained").is_null());
+  CHECK_THAT(tuner.short_report(), Catch::Contains("Elo gained: measured once 200 games"));
+  for (int game = 0; game < 300; ++game) {
+    const auto job = tuner.next_job();
+    REQUIRE(job);
+    // The candidates win 3 games in 10 at first, 7 in 10 from game 200 on.
+    const bool won = game < 200 ? game % 10 < 3 : game % 10 < 7;
+    const std::string candidate =
+        job->job.black.code == "x" ? job->job.white.code : job->job.black.code;
+    tuner.on_result(result_of(job->job, won ? candidate : std::string("x")));
+    if (game == 198) CHECK(tuner.json_report().at("elo_gained").is_null());
+  }
+  const auto gained = tuner.json_report().at("elo_gained");
+  REQUIRE(gained.is_object());
+  const double expected = 2 * rm::stats::score_to_elo(0.7);  // from 30% to 70%
+  CHECK(gained.at("elo").get<double>() == Approx(expected).margin(1e-9));
+  CHECK(gained.at("window") == 100);
+  CHECK(gained.at("margin").get<double>() > 50);
+  CHECK_THAT(tuner.short_report(), Catch::Contains("Elo gained: +294 +- "));
+  // Restored, the windows continue: the same figure.
+  SpsaTuner resumed(cf);
+  resumed.restore(tuner.state());
+  CHECK(resumed.json_report().at("elo_gained") == gained);
+}
+
+TEST_CASE("spsa_tuner: head to head, the report says the Elo gained needs the confirmation match",
+          "[spsa_tuner]") {
+  rm::test::TempDir dir;
+  const auto cf = rm::comp::load_control_file(dir.write("spsa.yaml", spsa_yaml(100)));
+  SpsaTuner tuner(cf);
+  CHECK(tuner.json_report().at("elo_gained").is_null());
+  CHECK_THAT(tuner.full_report(), Catch::Contains("not measured by head-to-head pairs"));
 }

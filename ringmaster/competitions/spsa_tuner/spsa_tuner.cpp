@@ -156,6 +156,11 @@ ResultLines SpsaTuner::on_tuning_result(const rm::game::GameResult& r) {
     const bool won = !winner.empty() && winner != settings_.opponent;
     pair->score[game] = won ? 1.0 : winner.empty() ? 0.5 : 0.0;
     (won ? wins_ : winner.empty() ? no_winner_ : losses_) += 1;
+    const std::size_t kind = won ? 0 : winner.empty() ? 1 : 2;
+    if (first_window_[0] + first_window_[1] + first_window_[2] < gain_window())
+      ++first_window_[kind];
+    recent_window_.push_back("wdl"[kind]);
+    if (static_cast<long>(recent_window_.size()) > gain_window()) recent_window_.erase(0, 1);
     outcome =
         (game == 0 ? plus_code : "#" + std::to_string(id) + "-") + (won              ? " won"
                                                                     : winner.empty() ? " no winner"

@@ -105,6 +105,13 @@ class SpsaTuner final : public TunerShell {
   // candidates won, without a winner, lost.
   std::array<long, 5> pentanomial_{};
   long wins_ = 0, no_winner_ = 0, losses_ = 0;
+  // Against the opponent, for the Elo gained: the candidates' results in the first
+  // gain_window() games, and the last gain_window() results ('w', 'd', 'l'), oldest first.
+  long gain_window() const;
+  std::optional<nlohmann::json> elo_gained() const;  // nullopt until both windows are apart
+  std::string elo_gained_text() const;
+  std::array<long, 3> first_window_{};  // won, without a winner, lost
+  std::string recent_window_;
   long void_pairs_ = 0;  // pairs dropped for a void game (not replayed: another is issued)
   std::set<std::uint64_t> dropped_in_progress_;  // dropped pairs whose other game still runs
   VoidHaltRule void_halt_rule_;

@@ -1,6 +1,7 @@
 // SpsaTuner's reports: the games and pairs, the design, per parameter the start, theta, the
 // recommendation and the band theta wandered in, the trajectory, the results, the tuned
 // engine's command line and the confirmation match.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -8,9 +9,15 @@
 #include "ringmaster/competitions/spsa_tuner/spsa_tuner.hpp"
 #include "ringmaster/competitions/tuner_report_header.hpp"
 #include "ringmaster/control/shell_quote.hpp"
+#include "ringmaster/stats/elo.hpp"
 
 namespace rm::comp {
 namespace {
+
+std::string signed_text(double elo) {
+  const std::string text = fixed(std::abs(elo), 0);
+  return (elo < 0 && text != "0" ? "-" : "+") + text;
+}
 
 std::string general(double value) {
   char buffer[64];
@@ -124,6 +131,51 @@ std::string SpsaTuner::estimate_text(bool with_trajectory) const {
   return text;
 }
 
+long SpsaTuner::gain_window() const {
+  return std::clamp(static_cast<long>(settings_.number_of_games) / 10, 50L, 500L);
+}
+
+// The candidates' Elo against the opponent in the last window of games minus that in the
+// first: what tuning has gained. The candidates are theta +- c; at a constant c that costs
+// the same in both windows (on a quadratic surface), so the difference is theta's gain.
+std::optional<nlohmann::json> SpsaTuner::elo_gained() const {
+  const long window = gain_window();
+  const long played = wins_ + no_winner_ + losses_;
+  if (head_to_head() || played < 2 * window) return std::nullopt;
+  rm::stats::Wdl first{first_window_[0], first_window_[1], first_window_[2]};
+  rm::stats::Wdl recent;
+  for (char c : recent_window_)
+    ++(c == 'w' ? recent.wins : c == 'd' ? recent.draws : recent.losses);
+  const auto a = rm::stats::estimate_elo(first);
+  const auto b = rm::stats::estimate_elo(recent);
+  if (!std::isfinite(a.elo) || !std::isfinite(b.elo) || !std::isfinite(a.margin) ||
+      !std::isfinite(b.margin))
+    return std::nullopt;
+  return nlohmann::json{{"elo", b.elo - a.elo},     {"margin", std::hypot(a.margin, b.margin)},
+                        {"window", window},         {"first_elo", a.elo},
+                        {"first_margin", a.margin}, {"recent_elo", b.elo},
+                        {"recent_margin", b.margin}};
+}
+
+std::string SpsaTuner::elo_gained_text() const {
+  if (head_to_head())
+    return "Elo gained: not measured by head-to-head pairs (they compare #n+ with #n-, never "
+           "with the start); the confirmation match below measures it\n";
+  const auto gained = elo_gained();
+  if (!gained)
+    return "Elo gained: measured once " + std::to_string(2 * gain_window()) +
+           " games against the opponent are played (the first and the last " +
+           std::to_string(gain_window()) + ")\n";
+  const auto number = [](double v) { return fixed(v, 0); };
+  return "Elo gained: " + signed_text(gained->at("elo").get<double>()) + " +- " +
+         number(gained->at("margin").get<double>()) + " (95%): the candidates against the " +
+         "opponent, the last " + std::to_string(gain_window()) + " games " +
+         signed_text(gained->at("recent_elo").get<double>()) + " +- " +
+         number(gained->at("recent_margin").get<double>()) + ", the first " +
+         std::to_string(gain_window()) + " " + signed_text(gained->at("first_elo").get<double>()) +
+         " +- " + number(gained->at("first_margin").get<double>()) + "\n";
+}
+
 std::string SpsaTuner::confirmation_text() const {
   const auto tuned =
       settings_.candidate.render_spec(engine_values(search_.recommendation()), "tuned", "");
@@ -163,6 +215,7 @@ std::string SpsaTuner::short_report() const {
     if (no_winner_ > 0) text += ", " + std::to_string(no_winner_) + " without a winner";
     text += "\n";
   }
+  text += elo_gained_text();
   const std::string validation = validation_->report();
   return text + "\n" + confirmation_text() + (validation.empty() ? "" : "\n" + validation);
 }
@@ -177,6 +230,7 @@ std::string SpsaTuner::full_report() const {
   } else {
     text += opponent_line() + pool_stats_.report() + "\n";
   }
+  text += elo_gained_text() + "\n";
   const std::string validation = validation_->report();
   return text + confirmation_text() + (validation.empty() ? "" : "\n" + validation);
 }
@@ -229,7 +283,10 @@ nlohmann::json SpsaTuner::json_report() const {
                         {"value", rm::scales::value_to_json(rec[k])},
                         {"normalised", recommended[k]},
                         {"band_low", nullptr},
-                        {"band_high", nullptr}};
+                        {"band_high", nullptr},
+                        {"scale", settings_.parameters[k].log_scale ? "LOG" : "LINEAR"},
+                        {"lower", settings_.parameters[k].lower},
+                        {"upper", settings_.parameters[k].upper}};
     if (spread) {
       v["band_low"] = rm::scales::value_to_json(settings_.parameters[k].value_at(spread->first[k]));
       v["band_high"] =
@@ -246,6 +303,7 @@ nlohmann::json SpsaTuner::json_report() const {
     trajectory.push_back({{"games", p.games}, {"values", point_values}});
   }
   j["trajectory"] = trajectory;
+  j["elo_gained"] = elo_gained().value_or(nullptr);
   if (head_to_head()) {
     j["pentanomial"] = pentanomial_;
   } else {

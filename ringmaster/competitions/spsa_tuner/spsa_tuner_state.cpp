@@ -81,7 +81,8 @@ nlohmann::json SpsaTuner::state() const {
        {{"count", window_count_}, {"sum", window_sum_}, {"sum_squares", window_sum_squares_}}},
       {"pentanomial", pentanomial_},
       {"results", {{"wins", wins_}, {"no_winner", no_winner_}, {"losses", losses_}}},
-      {"void_pairs", void_pairs_}};
+      {"void_pairs", void_pairs_},
+      {"gain_windows", {{"first", first_window_}, {"recent", recent_window_}}}};
   add_shell_state(state);
   return state;
 }
@@ -142,6 +143,15 @@ void SpsaTuner::restore(const nlohmann::json& state) {
     const long losses = results.at("losses").get<long>();
     const long void_pairs = state.at("void_pairs").get<long>();
     const long window_count = window.at("count").get<long>();
+    // Added after format 2's first release: a state without them starts them empty.
+    std::array<long, 3> first_window{};
+    std::string recent_window;
+    if (state.contains("gain_windows")) {
+      first_window = state["gain_windows"].at("first").get<std::array<long, 3>>();
+      recent_window = state["gain_windows"].at("recent").get<std::string>();
+      if (recent_window.find_first_not_of("wdl") != std::string::npos)
+        throw std::invalid_argument("the stored recent results are not results");
+    }
     search_ = std::move(search);
     pending_ = std::move(pending);
     trajectory_ = std::move(trajectory);
@@ -154,6 +164,8 @@ void SpsaTuner::restore(const nlohmann::json& state) {
     no_winner_ = no_winner;
     losses_ = losses;
     void_pairs_ = void_pairs;
+    first_window_ = first_window;
+    recent_window_ = std::move(recent_window);
     take_shell_state(std::move(*shell));
   } catch (const IncompatibleState&) {
     throw;

@@ -14,12 +14,13 @@ std::string tournament_sections(const ReportInputs& in);  // playoff and allplay
 std::string mc_tuner_sections(const ReportInputs& in);
 std::string ce_tuner_sections(const ReportInputs& in);
 std::string model_tuner_sections(const ReportInputs& in);
+std::string spsa_tuner_sections(const ReportInputs& in);
 
 Sections type_sections(const std::string& type) {
   static const std::map<std::string, Sections> sections{
       {"playoff", tournament_sections},      {"allplayall", tournament_sections},
       {"mc_tuner", mc_tuner_sections},       {"ce_tuner", ce_tuner_sections},
-      {"model_tuner", model_tuner_sections},
+      {"model_tuner", model_tuner_sections}, {"spsa_tuner", spsa_tuner_sections},
   };
   const auto found = sections.find(type);
   return found == sections.end() ? nullptr : found->second;

@@ -79,7 +79,7 @@ std::set<std::string> expected_plots(const nlohmann::json& report) {
   } else if (type == "model_tuner") {
     plots.insert({"samples-over-time", "winrate-over-time"});
   } else if (type == "spsa_tuner") {
-    // No plot of its own yet: the common sections only.
+    plots.insert("trajectory");
   } else {
     plots.insert({"elo-per-matchup", "crosstable"});
     for (const auto& m : report.value("matchups", nlohmann::json::array())) {

@@ -1,0 +1,113 @@
+// spsa_tuner: the recommended values with theta's band, each parameter's trajectory over the
+// games (where theta has been, the start and the band), the Elo gained (against an opponent)
+// and the tuned engine's command line.
+// Listed in type_sections.cpp.
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "ringmaster/report/html/html_text.hpp"
+#include "ringmaster/report/report_inputs.hpp"
+#include "ringmaster/report/svg/plots.hpp"
+
+namespace rm::report::html {
+namespace {
+
+// A parameter's value as a number for the plot (an integer parameter's too); NaN otherwise.
+double numeric(const nlohmann::json& value) {
+  return value.is_number() ? value.get<double>() : std::nan("");
+}
+
+std::string trajectory_plot(const nlohmann::json& report, std::size_t k, const nlohmann::json& v) {
+  const std::string code = v.value("code", "x" + std::to_string(k));
+  rm::svg::XYPlot plot;
+  plot.css_class = "trajectory";
+  plot.title = "Trajectory of " + code;
+  plot.x_label = "games";
+  plot.y_label = code;
+  plot.x_integer = true;
+  plot.y_log = v.value("scale", std::string()) == "LOG";
+  plot.y_min = number_at(v, "lower");
+  plot.y_max = number_at(v, "upper");
+  rm::svg::Series theta{"theta", {}, true, false};
+  for (const auto& p : report.value("trajectory", nlohmann::json::array())) {
+    const auto& values = p.value("values", nlohmann::json::array());
+    if (k >= values.size()) continue;
+    const double y = numeric(values[k]);
+    if (!std::isfinite(y)) continue;
+    const double games = number_at(p, "games");
+    theta.points.push_back(
+        {games, y, std::nullopt, std::nullopt, fmt::format("{} games: {:.4g}", games, y)});
+  }
+  plot.series.push_back(std::move(theta));
+  const double start = numeric(v.value("start", nlohmann::json()));
+  if (std::isfinite(start)) plot.guides.push_back({start, "start"});
+  const double recommended = numeric(v.value("value", nlohmann::json()));
+  if (std::isfinite(recommended)) plot.guides.push_back({recommended, "recommended", "#d55e00"});
+  const double low = numeric(v.value("band_low", nlohmann::json()));
+  const double high = numeric(v.value("band_high", nlohmann::json()));
+  const auto& design = report.value("design", nlohmann::json::object());
+  const double from = number_at(design, "average_from_games", -1);
+  const double played = number_at(report, "games_played");
+  if (std::isfinite(low) && std::isfinite(high) && from >= 0 && played > from)
+    plot.regions.push_back({from, played, low, high, "theta's band (95%)"});
+  return figure(rm::svg::render(plot));
+}
+
+std::string elo_gained(const nlohmann::json& report) {
+  if (report.value("mode", std::string()) == "head_to_head")
+    return note(
+        "Elo gained: head-to-head pairs compare #n+ with #n-, never with the start; the "
+        "confirmation match below measures it.");
+  const auto& gained = report.value("elo_gained", nlohmann::json());
+  if (!gained.is_object())
+    return note(
+        "Elo gained: measured once the candidates have played twice the window "
+        "against the opponent.");
+  return fmt::format(
+      "<p class=\"headline elo-gained\">Elo gained: <b>{:+.0f} &plusmn; {:.0f}</b> (95%): the "
+      "candidates against the opponent, the last {} games {:+.0f} &plusmn; {:.0f}, the first "
+      "{:+.0f} &plusmn; {:.0f}.</p>\n",
+      number_at(gained, "elo"), number_at(gained, "margin"), number_at(gained, "window"),
+      number_at(gained, "recent_elo"), number_at(gained, "recent_margin"),
+      number_at(gained, "first_elo"), number_at(gained, "first_margin"));
+}
+
+}  // namespace
+
+std::string spsa_tuner_sections(const ReportInputs& in) {
+  const nlohmann::json& report = in.report;
+  const auto& estimate = report.value("estimate", nlohmann::json::object());
+  const auto& values = estimate.value("values", nlohmann::json::array());
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& v : values)
+    rows.push_back({v.value("code", std::string()),
+                    json_text(v.value("start", nlohmann::json()), 4),
+                    json_text(v.value("theta", nlohmann::json()), 4),
+                    json_text(v.value("value", nlohmann::json()), 4),
+                    json_text(v.value("band_low", nlohmann::json()), 4) + " to " +
+                        json_text(v.value("band_high", nlohmann::json()), 4)});
+  std::string tuned;
+  for (const auto& a : report.value("tuned_command", nlohmann::json::array()))
+    tuned += (tuned.empty() ? "" : " ") + a.get<std::string>();
+  std::string out = section(
+      "optimum", "Recommended values",
+      fmt::format("<p class=\"headline\">Recommended: <b>{}</b></p>\n",
+                  escape(estimate.value("parameters", std::string()))) +
+          table({"parameter", "start", "theta", "recommended", "theta's band (95%)"}, rows,
+                "optimum") +
+          elo_gained(report) +
+          (tuned.empty() ? "" : "<p>Tuned engine: <code>" + escape(tuned) + "</code></p>\n"));
+  std::string plots;
+  for (std::size_t k = 0; k < values.size(); ++k) plots += trajectory_plot(report, k, values[k]);
+  out += section("trajectory", "Trajectory",
+                 note("Where theta (the centre of each pair's candidates) has been, per "
+                      "parameter, against the games played: the grey line is the start, the "
+                      "orange one the recommendation (theta's mean over the averaged games), "
+                      "and the shaded band the range theta wandered in over them (mean "
+                      "\u00b1 2 SD), which is not a confidence interval of the optimum.") +
+                     plots);
+  return out;
+}
+
+}  // namespace rm::report::html

@@ -60,6 +60,10 @@ nlohmann::json engine_spec_to_json(const rm::gtp::EngineSpec& spec) {
   process["environ"] = spec.process.environ;
   process["stderr_mode"] = stderr_mode_name(spec.process.stderr_mode);
   process["stderr_path"] = spec.process.stderr_path;
+  // Absent when 0 (no cap): the form older readers take. A worker (ringmaster-play) passes the
+  // engine's stderr on to the controller's log, capped here as it would be locally.
+  if (spec.process.stderr_sink_limit > 0)
+    process["stderr_sink_limit"] = spec.process.stderr_sink_limit;
   nlohmann::json j;
   j["name"] = spec.name;
   j["process"] = process;
@@ -84,7 +88,8 @@ rm::gtp::EngineSpec engine_spec_from_json(const nlohmann::json& j, const std::st
 
   const std::string ppath = join(path, "process");
   const auto& p = object(required(j, path, "process"), ppath);
-  only_keys(p, ppath, {"argv", "cwd", "environ", "stderr_mode", "stderr_path"});
+  only_keys(p, ppath,
+            {"argv", "cwd", "environ", "stderr_mode", "stderr_path", "stderr_sink_limit"});
   spec.process.argv = as_strings(required(p, ppath, "argv"), join(ppath, "argv"));
   if (spec.process.argv.empty() || spec.process.argv.front().empty()) {
     fail(join(ppath, "argv"), "must name an executable");
@@ -100,6 +105,11 @@ rm::gtp::EngineSpec engine_spec_from_json(const nlohmann::json& j, const std::st
         stderr_mode_from(as_string(*mode, join(ppath, "stderr_mode")), join(ppath, "stderr_mode"));
   }
   get(p, ppath, "stderr_path", spec.process.stderr_path);
+  if (const auto* limit = find(p, "stderr_sink_limit")) {
+    if (!limit->is_number_unsigned())
+      fail(join(ppath, "stderr_sink_limit"), "must be a number of bytes (0: no limit)");
+    spec.process.stderr_sink_limit = limit->get<std::size_t>();
+  }
   if (spec.process.stderr_mode == StderrMode::AppendToFile && spec.process.stderr_path.empty()) {
     fail(join(ppath, "stderr_path"), "required when stderr_mode is \"append_to_file\"");
   }

@@ -9,9 +9,13 @@ using namespace std::chrono_literals;
 
 TEST_CASE("run: a chatty engine's stderr in the log is capped per game, with a note",
           "[e2e][stderr]") {
+  // Local threads, and long-lived workers, which pass their engines' stderr on to the log.
+  const bool on_workers = GENERATE(false, true);
+  const std::string executor =
+      on_workers ? "executor: {type: workers, launcher: [env], workers: 2}\n" : "";
   const std::string scripted = std::string(RM_BIN_DIR) + "/scripted_engine";
   // --flood-stderr writes 1 MiB before every answer: several MiB per game uncapped.
-  rm::test::CompetitionDir c("chatty",
+  rm::test::CompetitionDir c(on_workers ? "chatty_workers" : "chatty",
                              "competition_type: playoff\n"
                              "skip_player_checks: true\n"
                              "players:\n"
@@ -22,7 +26,8 @@ TEST_CASE("run: a chatty engine's stderr in the log is capped per game, with a n
                                  scripted +
                                  "', --resign-after, '1']}\n"
                                  "board_size: 7\nkomi: 4.5\n"
-                                 "matchups: [[loud, quiet]]\nnumber_of_games: 2\n");
+                                 "matchups: [[loud, quiet]]\nnumber_of_games: 2\n" +
+                                 executor);
   auto f = c.run({"run", "-q"});
   INFO(f.err);
   REQUIRE(f.exit_status == 0);

@@ -19,6 +19,7 @@ GameJob sample_job() {
   job.black.engine.process.environ = {{"SEED", "3"}};
   job.black.engine.process.stderr_mode = rm::process::StderrMode::AppendToFile;
   job.black.engine.process.stderr_path = "/tmp/x.log";
+  job.black.engine.process.stderr_sink_limit = 262144;
   job.black.engine.startup_gtp_commands = {{"level", "3"}, {"clear_cache"}};
   job.black.engine.gtp_aliases = {{"gomill-cpu_time", "cputime"}};
   job.black.engine.timeouts.genmove_s = 2.5;
@@ -61,6 +62,9 @@ TEST_CASE("GameJob JSON round trip", "[game][json]") {
   CHECK(to_json(back) == j);
   CHECK(back.black.engine.process.argv == job.black.engine.process.argv);
   CHECK(back.black.engine.process.stderr_mode == rm::process::StderrMode::AppendToFile);
+  // A worker caps an engine's stderr as the controller would have.
+  CHECK(back.black.engine.process.stderr_sink_limit == 262144);
+  CHECK_FALSE(j.at("white").at("engine").at("process").contains("stderr_sink_limit"));
   CHECK(back.black.engine.startup_gtp_commands == job.black.engine.startup_gtp_commands);
   CHECK(back.black.engine.gtp_aliases == job.black.engine.gtp_aliases);
   CHECK(back.black.engine.timeouts.genmove_s == 2.5);
@@ -102,6 +106,12 @@ TEST_CASE("GameJob JSON errors name the field", "[game][json]") {
   SECTION("missing argv") {
     j["black"]["engine"]["process"].erase("argv");
     CHECK_THROWS_WITH(job_from_json(j), "black.engine.process.argv: missing");
+  }
+  SECTION("a stderr limit that is not a number of bytes") {
+    j["black"]["engine"]["process"]["stderr_sink_limit"] = -1;
+    CHECK_THROWS_WITH(job_from_json(j),
+                      "black.engine.process.stderr_sink_limit: must be a "
+                      "number of bytes (0: no limit)");
   }
   SECTION("empty argv") {
     j["white"]["engine"]["process"]["argv"] = nlohmann::json::array();

@@ -7,7 +7,8 @@
 // lines go to <code>.hist as well. Only the games are made up: the winner is drawn with the
 // seed (black wins 55% of games, by resignation or by a margin), 75 moves, a few ms of CPU.
 // Run it again to add more. Prints the mean cost of a commit for each block of K games (default
-// N/10), so that the cost at 1k and at 1M games can be compared.
+// N/10), and apart the cost of next_job() and on_result() alone, so that the cost at 1k and at
+// 1M games can be compared.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -82,15 +83,20 @@ int main(int argc, char** argv) {
     rm::run::LineFile history(paths.hist);
     std::mt19937_64 rng(seed ^ static_cast<std::uint64_t>(store.game_count()));
     auto block_start = Clock::now();
+    Clock::duration tuner_time{};  // next_job() and on_result() alone, in this block
     for (long long i = 0; i < n; ++i) {
+      const auto choose_start = Clock::now();
       auto request = competition.next_job();
       if (!request) {
         std::fprintf(stderr, "make_games: the competition has no more games to give after %lld\n",
                      i);
         return 1;
       }
+      tuner_time += Clock::now() - choose_start;
       const rm::game::GameResult r = made_up_result(request->job, rng);
+      const auto take_start = Clock::now();
       const rm::comp::ResultLines lines = competition.on_result(r);
+      tuner_time += Clock::now() - take_start;
       std::string text = lines.history_line + "\n";
       for (const auto& l : competition.periodic_history_lines()) text += l + "\n";
       const auto chunk = competition.archive_chunk();
@@ -105,10 +111,15 @@ int main(int argc, char** argv) {
         const double us =
             std::chrono::duration<double, std::micro>(Clock::now() - block_start).count() /
             static_cast<double>(block);
-        std::printf("%lld games in the database: %.1f us per game (next_job, on_result, commit)\n",
-                    static_cast<long long>(store.game_count()), us);
+        const double tuner_us = std::chrono::duration<double, std::micro>(tuner_time).count() /
+                                static_cast<double>(block);
+        std::printf(
+            "%lld games in the database: %.1f us per game (next_job, on_result, commit; the "
+            "first two %.1f us)\n",
+            static_cast<long long>(store.game_count()), us, tuner_us);
         std::fflush(stdout);
         block_start = Clock::now();
+        tuner_time = {};
       }
     }
   } catch (const std::exception& e) {

@@ -35,8 +35,6 @@ struct ReportInputs {
   std::vector<GameRecord> void_games;        // in commit order
   std::vector<PlayerInfo> players;           // the control file's players, in code order
   std::vector<std::string> parameter_codes;  // tuners: one per parameter, in order
-  std::vector<bool> parameter_log_scale;     // tuners: per parameter, a LOG scale (log axes)
-  int max_depth = 1;                         // mc_tuner's max_depth
   std::string control_file_name;             // e.g. "demo_ringbot.yaml"
   std::string control_text;                  // the control file as written
   std::string directory;  // the competition directory (SGF links are relative to it)

@@ -5,8 +5,6 @@
 #include <map>
 #include <sstream>
 
-#include "ringmaster/competitions/mc_tuner/mc_tuner_settings.hpp"
-#include "ringmaster/competitions/model_tuner/model_tuner_settings.hpp"
 #include "ringmaster/competitions/validation.hpp"
 #include "ringmaster/control/shell_quote.hpp"
 #include "ringmaster/game/atomic_file.hpp"
@@ -63,15 +61,8 @@ rm::report::ReportInputs gather_report_inputs(const CompetitionSession& session,
   in.control_text = read_text(paths.control_file);
   for (const auto& [code, spec] : control.players)
     in.players.push_back({code, rm::control::shell_quote_for_display(spec.engine.process.argv)});
-  for (const auto& p : rm::control::tuned_parameters(control)) {
-    in.parameter_codes.push_back(p.code);
-    in.parameter_log_scale.push_back(p.scale && p.scale->definition().value("type", "") == "LOG");
-  }
-  if (const auto* model = control.settings_if<rm::comp::ModelTunerSettings>())
-    for (std::size_t k = 0; k < model->parameters.size() && k < in.parameter_log_scale.size(); ++k)
-      in.parameter_log_scale[k] = model->parameters[k].log_scale;
-  if (const auto* mc = control.settings_if<rm::comp::McTunerSettings>())
-    in.max_depth = mc->max_depth;
+  // What a type's sections need beyond this (scales, the tree's depth) is in its JSON report.
+  for (const auto& p : rm::control::tuned_parameters(control)) in.parameter_codes.push_back(p.code);
 
   const std::string opponent = tuner_opponent(control);
   // The HTML's per-game plots read at most the last kHtmlGames games, so that writing it stays

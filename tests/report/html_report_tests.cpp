@@ -41,7 +41,7 @@ TEST_CASE("the mc_tuner page has its plots, causes, CPU and SGF links", "[html]"
 
 TEST_CASE("the tree's levels are plotted when max_depth is above 1", "[html]") {
   auto in = rm::test::mc_tuner_fixture();
-  in.max_depth = 2;
+  in.report["max_depth"] = 2;  // the mc_tuner's JSON report says it
   CHECK(has(rm::report::html_report(in), "class=\"plot bar tree-level\""));
 }
 
@@ -173,12 +173,12 @@ TEST_CASE("model_tuner: a LOG-scale parameter is drawn on a log axis", "[html]")
   in.report = nlohmann::json::parse(R"json({
     "competition_type": "model_tuner", "code": "m", "games_played": 3, "last_run_halt": null,
     "opponent": {"code": "opp"},
+    "parameters": [{"code": "pl", "scale": "LOG"}, {"code": "c", "scale": "LINEAR"}],
     "estimate": {"parameters": "pl: 100; c: 0.5", "win_rate": 0.6, "win_rate_ci95_low": 0.5,
                  "win_rate_ci95_high": 0.7,
                  "values": [{"value": 100, "ci95_low": 50, "ci95_high": 200},
                             {"value": 0.5, "ci95_low": 0.4, "ci95_high": 0.6}]}})json");
   in.parameter_codes = {"pl", "c"};
-  in.parameter_log_scale = {true, false};
   in.control_file_name = "m.yaml";
   for (int i = 0; i < 3; ++i) {
     rm::report::GameRecord g;

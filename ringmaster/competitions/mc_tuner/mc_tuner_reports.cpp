@@ -173,6 +173,7 @@ nlohmann::json McTuner::json_report() const {
                                                    settings_.opponent, opponent_description_);
   report["number_of_games"] =
       settings_.number_of_games ? nlohmann::json(*settings_.number_of_games) : nlohmann::json();
+  report["max_depth"] = settings_.max_depth;
   report["tree"] = {{"nodes", tree_.node_count()},
                     {"games", games},
                     {"wins", wins},

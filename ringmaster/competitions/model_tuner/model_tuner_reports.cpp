@@ -119,6 +119,14 @@ nlohmann::json ModelTuner::json_report() const {
   j["number_of_games"] =
       settings_.number_of_games ? nlohmann::json(*settings_.number_of_games) : nlohmann::json();
   j["results"] = {{"games", search_.samples().size()}, {"wins", wins_}, {"no_winner", no_winner_}};
+  nlohmann::json ranges = nlohmann::json::array();
+  for (const auto& p : settings_.parameters)
+    ranges.push_back({{"code", p.engine.code},
+                      {"lower", p.lower},
+                      {"upper", p.upper},
+                      {"scale", p.log_scale ? "LOG" : "LINEAR"},
+                      {"integer", p.integer}});
+  j["parameters"] = ranges;
   j["phase"] = search_.phase() == model::Phase::Opening ? "opening" : "search";
   j["estimate"] = nullptr;
   j["model"] = nullptr;    // two or more parameters, once fitted: the quadratic

@@ -293,7 +293,7 @@ std::string mc_tuner_sections(const ReportInputs& in) {
   out += section("games-per-candidate", "Games per candidate",
                  candidate_bars("games-per-candidate", "Games per candidate", leaves, false));
   out += section("over-time", "Over time", best_over_time(in));
-  if (in.max_depth > 1) out += tree_levels(in);
+  if (in.report.value("max_depth", 1) > 1) out += tree_levels(in);
   return out;
 }
 

@@ -39,7 +39,8 @@ std::vector<Played> played_points(const ReportInputs& in) {
 
 // A LOG-scale parameter is sampled evenly in log space: a log axis shows it so.
 bool log_axis(const ReportInputs& in, std::size_t k) {
-  return k < in.parameter_log_scale.size() && in.parameter_log_scale[k];
+  const auto& ranges = in.report.value("parameters", nlohmann::json::array());
+  return k < ranges.size() && ranges[k].value("scale", std::string()) == "LOG";
 }
 
 rm::svg::Series outcome_series(bool won) {

@@ -9,6 +9,14 @@ namespace rm::comp {
 
 using namespace rm::control::detail;  // the YAML reader and its helpers
 
+nlohmann::json RangeParameter::range_json() const {
+  return {{"code", engine.code},
+          {"lower", lower},
+          {"upper", upper},
+          {"scale", log_scale ? "LOG" : "LINEAR"},
+          {"integer", integer}};
+}
+
 rm::scales::Value RangeParameter::value_at(double u) const {
   return engine.scale->at((u + 1.0) / 2.0);
 }

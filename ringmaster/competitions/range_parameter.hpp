@@ -3,6 +3,7 @@
 // normalised coordinates u in [-1, 1]; `engine.scale` maps (u + 1) / 2 to the engine value.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <vector>
@@ -23,6 +24,8 @@ struct RangeParameter {
   rm::scales::Value value_at(double u) const;
   // The normalised u of an engine value inside the range.
   double unit_of(double value) const;
+  // code, lower, upper, scale ("LINEAR"/"LOG"), integer: for definitions and JSON reports.
+  nlohmann::json range_json() const;
 };
 
 // The keys of a range parameter's mapping: code, lower, upper, scale, integer, format.

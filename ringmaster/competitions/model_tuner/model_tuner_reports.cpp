@@ -120,12 +120,7 @@ nlohmann::json ModelTuner::json_report() const {
       settings_.number_of_games ? nlohmann::json(*settings_.number_of_games) : nlohmann::json();
   j["results"] = {{"games", search_.samples().size()}, {"wins", wins_}, {"no_winner", no_winner_}};
   nlohmann::json ranges = nlohmann::json::array();
-  for (const auto& p : settings_.parameters)
-    ranges.push_back({{"code", p.engine.code},
-                      {"lower", p.lower},
-                      {"upper", p.upper},
-                      {"scale", p.log_scale ? "LOG" : "LINEAR"},
-                      {"integer", p.integer}});
+  for (const auto& p : settings_.parameters) ranges.push_back(p.range_json());
   j["parameters"] = ranges;
   j["phase"] = search_.phase() == model::Phase::Opening ? "opening" : "search";
   j["estimate"] = nullptr;

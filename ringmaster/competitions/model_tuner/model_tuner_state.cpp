@@ -90,12 +90,7 @@ void append_samples(std::vector<model::Sample>& samples, const nlohmann::json& r
 
 nlohmann::json ModelTuner::definition() const {
   nlohmann::json parameters = nlohmann::json::array();
-  for (const auto& p : settings_.parameters)
-    parameters.push_back({{"code", p.engine.code},
-                          {"lower", p.lower},
-                          {"upper", p.upper},
-                          {"scale", p.log_scale ? "LOG" : "LINEAR"},
-                          {"integer", p.integer}});
+  for (const auto& p : settings_.parameters) parameters.push_back(p.range_json());
   return {{"competition_type", "model_tuner"}, {"parameters", parameters}};
 }
 

@@ -26,14 +26,12 @@ std::optional<double> score_of(const nlohmann::json& j) {
 
 nlohmann::json SpsaTuner::definition() const {
   nlohmann::json parameters = nlohmann::json::array();
-  for (const auto& p : settings_.parameters)
-    parameters.push_back({{"code", p.engine.code},
-                          {"lower", p.lower},
-                          {"upper", p.upper},
-                          {"scale", p.log_scale ? "LOG" : "LINEAR"},
-                          {"integer", p.integer},
-                          {"start", p.start},
-                          {"elo", p.elo}});
+  for (const auto& p : settings_.parameters) {
+    nlohmann::json parameter = p.range_json();
+    parameter["start"] = p.start;
+    parameter["elo"] = p.elo;
+    parameters.push_back(std::move(parameter));
+  }
   // Everything the search's settings are made from: changing any of them mid-run would move
   // theta with other steps than those it has moved with so far.
   return {{"competition_type", "spsa_tuner"},

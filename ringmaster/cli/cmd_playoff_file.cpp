@@ -76,8 +76,11 @@ int playoff_file_command(const CommandLine& line) {
         "playoff-file: " + control.code +
         " has no opponent (an spsa_tuner head to head): name the baseline with --baseline PLAYER");
   if (control.players.count(baseline) == 0)
-    throw rm::run::RingmasterError("--baseline: unknown player " + baseline + " (the players of " +
-                                   control.code + ".yaml can be named)");
+    throw rm::run::RingmasterError(
+        "--baseline: unknown player " + baseline +
+        (control.players.empty()
+             ? " (" + control.code + ".yaml defines no players: add the baseline under players)"
+             : " (the players of " + control.code + ".yaml can be named)"));
   const std::string candidate_code = baseline == "tuned" ? "tuned-candidate" : "tuned";
 
   auto paths = rm::run::CompetitionPaths::for_control_file(line.control_file);

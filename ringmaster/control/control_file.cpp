@@ -54,6 +54,8 @@ CommonSettings read_common(const Reader& r, const Mapping& top) {
 std::map<std::string, rm::game::PlayerSpec> read_players(const Reader& r, const Mapping& top,
                                                          const ControlFile& control) {
   std::map<std::string, rm::game::PlayerSpec> players;
+  const bool required = control.settings_type == nullptr || control.settings_type->players_required;
+  if (!required && !top.find("players")) return players;
   StderrPolicy policy{control.common.stderr_to_log,
                       resolve_against(control.directory, control.code + ".log")};
   for (const auto& [code, field] : free_mapping(r, top.require("players"))) {
@@ -62,7 +64,7 @@ std::map<std::string, rm::game::PlayerSpec> read_players(const Reader& r, const 
     Mapping m(r, field, player_keys());
     players[code] = make_player_spec(code, read_player_fields(r, m), control.directory, policy);
   }
-  if (players.empty()) r.fail(top.require("players"), "no players defined");
+  if (players.empty() && required) r.fail(top.require("players"), "no players defined");
   return players;
 }
 

@@ -17,6 +17,8 @@ struct SettingsType {
   std::vector<std::string> keys;  // its own top-level settings, besides the common ones
   bool handicap = true;           // handicap and handicap_style are settings (gomill: no
                                   // handicaps in an allplayall)
+  bool players_required = true;   // false: `players` may be left out or empty (the spsa_tuner
+                                  // head to head plays candidates only)
   // Reads the type's settings into control.competition; `control` holds everything read
   // before it (common settings, players, executor, and the game settings unless the type has
   // matchup_games).

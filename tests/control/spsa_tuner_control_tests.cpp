@@ -150,3 +150,21 @@ TEST_CASE("spsa_tuner: 64 parameters load, 65 are refused", "[spsa_tuner]") {
   CHECK(c.settings<SpsaTunerSettings>().parameters.size() == 64);
   CHECK(error_of(dir, control(65)) == "spsa.yaml:8:3: parameters: at most 64 parameters (got 65)");
 }
+
+TEST_CASE("spsa_tuner: head to head needs no players; the other types still do", "[spsa_tuner]") {
+  TempDir dir;
+  const std::string without = spsa_control("players:\n  opp: {command: [ringbot]}\n", "");
+  const auto c = load_control_file(dir.write("spsa.yaml", without));
+  CHECK(c.players.empty());
+  CHECK(c.settings<SpsaTunerSettings>().mode == SpsaMode::HeadToHead);
+  // An empty players mapping is no player either.
+  CHECK(load_control_file(
+            dir.write("spsa.yaml", spsa_control("  opp: {command: [ringbot]}\n", "  {}\n")))
+            .players.empty());
+  // Against an opponent, the opponent must be one of them.
+  CHECK_THAT(error_of(dir, without + "mode: against_opponent\nopponent: opp\n"),
+             Catch::Contains("opponent: unknown player opp"));
+  // A playoff without players is refused as before.
+  CHECK_THAT(error_of(dir, "competition_type: playoff\nboard_size: 9\nkomi: 7.5\nmatchups: []\n"),
+             Catch::Contains("players"));
+}

@@ -107,6 +107,7 @@ SpsaTunerSettings read_spsa_tuner(const Reader& r, const Mapping& top, const Con
 rm::control::SettingsType SpsaTuner::settings_type() {
   return {.name = "spsa_tuner",
           .keys = spsa_tuner_keys(),
+          .players_required = false,  // against an opponent, `opponent` must name one
           .read = rm::control::store_settings<read_spsa_tuner>,
           .tuner = rm::control::tuner_part<SpsaTunerSettings>};
 }

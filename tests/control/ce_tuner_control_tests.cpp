@@ -50,14 +50,7 @@ std::string ce_control(const std::string& replace_from = "", const std::string& 
 }
 
 std::string error_of(const TempDir& dir, const std::string& text) {
-  std::string path = dir.write("ce.yaml", text);
-  try {
-    load_control_file(path);
-  } catch (const ConfigError& e) {
-    return std::string(e.what()).substr(dir.path().size() + 1);
-  }
-  FAIL("loaded without error: " << text);
-  return "";
+  return rm::control::testing::load_error(dir, "ce.yaml", text);
 }
 
 }  // namespace

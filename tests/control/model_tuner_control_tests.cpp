@@ -50,14 +50,7 @@ std::string model_control(const std::string& replace_from = "",
 }
 
 std::string error_of(const TempDir& dir, const std::string& text) {
-  std::string path = dir.write("model.yaml", text);
-  try {
-    load_control_file(path);
-  } catch (const ConfigError& e) {
-    return std::string(e.what()).substr(dir.path().size() + 1);
-  }
-  FAIL("loaded without error: " << text);
-  return "";
+  return rm::control::testing::load_error(dir, "model.yaml", text);
 }
 
 }  // namespace

@@ -1,8 +1,11 @@
 #pragma once
 // A fresh temporary directory per test (to write control files into) and a minimal valid
 // control file.
+#include <catch2/catch.hpp>
 #include <string>
 
+#include "ringmaster/competitions/competition_type.hpp"
+#include "ringmaster/control/config_error.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace rm::control::testing {
@@ -29,6 +32,20 @@ inline std::string valid_control(const std::string& extra = "") {
          "candidate:\n"
          "  command: [\"ringbot\", \"--playouts\", \"{pl}\"]\n" +
          extra;
+}
+
+// The error that loading `text`, written to dir/name, gives, without the directory:
+// "name.yaml:3:5: setting: what is wrong". Fails the test when it loads.
+inline std::string load_error(const TempDir& dir, const std::string& name,
+                              const std::string& text) {
+  const std::string path = dir.write(name, text);
+  try {
+    rm::comp::load_control_file(path);
+  } catch (const rm::control::ConfigError& e) {
+    return std::string(e.what()).substr(dir.path().size() + 1);
+  }
+  FAIL("loaded without error: " << text);
+  return "";
 }
 
 }  // namespace rm::control::testing

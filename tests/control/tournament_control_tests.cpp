@@ -23,14 +23,7 @@ const std::string kHead =
     "komi: 7.5\n";                     // 6
 
 std::string error_of(const TempDir& dir, const std::string& text) {
-  std::string path = dir.write("bad.yaml", text);
-  try {
-    load_control_file(path);
-  } catch (const ConfigError& e) {
-    return std::string(e.what()).substr(dir.path().size() + 1);
-  }
-  FAIL("loaded without error: " << text);
-  return "";
+  return rm::control::testing::load_error(dir, "bad.yaml", text);
 }
 
 }  // namespace

@@ -25,14 +25,7 @@ ControlFile load(const TempDir& dir, const std::string& text) {
 }
 
 std::string error_of(const TempDir& dir, const std::string& text) {
-  std::string path = dir.write("tune.yaml", text);
-  try {
-    load_control_file(path);
-  } catch (const ConfigError& e) {
-    return std::string(e.what()).substr(dir.path().size() + 1);
-  }
-  FAIL("loaded without error: " << text);
-  return "";
+  return rm::control::testing::load_error(dir, "tune.yaml", text);
 }
 
 // valid_control() has 17 lines; the extra settings start at line 18.

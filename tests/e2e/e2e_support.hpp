@@ -165,13 +165,13 @@ class EventDir : public CompetitionDir {
 // [min_delay_ms, max_delay_ms] (fixed seed: the same moments every run of the test), checking
 // each time that no engine outlives it. Returns how many kills landed before the run ended.
 inline int kill_at_random_moments(CompetitionDir& dir, int kills, unsigned seed, int min_delay_ms,
-                                  int max_delay_ms) {
+                                  int max_delay_ms, int games_at_once = 2) {
   using namespace std::chrono_literals;
   std::mt19937 rng(seed);
   std::uniform_int_distribution<int> delay_ms(min_delay_ms, max_delay_ms);
   int kills_before_the_end = 0;
   for (int kill = 0; kill < kills; ++kill) {
-    auto running = dir.start({"run", "-j", "2", "-q"});
+    auto running = dir.start({"run", "-j", std::to_string(games_at_once), "-q"});
     std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms(rng)));
     running->send(SIGKILL);
     auto f = running->wait(10s);

@@ -140,18 +140,8 @@ TEST_CASE("spsa_tuner: killed at random moments, resumed, it ends as an uninterr
   REQUIRE(reference.run({"run", "-j", "1", "-q"}).exit_status == 0);
 
   CompetitionDir event("spsa_killed", spsa_yaml(total));
-  std::mt19937 rng(20261126);
-  std::uniform_int_distribution<int> delay_ms(150, 700);
-  int kills_before_the_end = 0;
-  for (int kill = 0; kill < 4; ++kill) {
-    auto running = event.start({"run", "-j", "1", "-q"});
-    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms(rng)));
-    running->send(SIGKILL);
-    auto f = running->wait(10s);
-    REQUIRE(f);
-    if (f->signal == SIGKILL) ++kills_before_the_end;
-    CHECK(rm::test::tagged_processes_after(event.tag(), 5s).empty());
-  }
+  const int kills_before_the_end =
+      rm::test::kill_at_random_moments(event, 4, 20261126, 150, 700, 1);
   CHECK(kills_before_the_end >= 2);
   auto last = event.run({"run", "-j", "1", "-q"});
   INFO(last.err);

@@ -19,7 +19,6 @@ void Trajectory::replay(const Point& point) {
 }
 
 void Trajectory::add(Point point) {
-  ++noted_;
   points_.push_back(std::move(point));
   if (points_.size() <= kMaxPoints) return;
   stride_ *= 2;
@@ -63,7 +62,6 @@ bool Trajectory::restore(const nlohmann::json& j, std::size_t dims) {
     points_ = std::move(points);
     // All but the start are new to the archive.
     new_points_.assign(points_.begin() + 1, points_.end());
-    noted_ = static_cast<long>(new_points_.size());
     return true;
   } catch (const nlohmann::json::exception&) {
     return false;

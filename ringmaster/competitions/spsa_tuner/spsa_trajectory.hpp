@@ -29,8 +29,6 @@ class Trajectory {
   std::vector<Point> take_new_points();
   // A point from the archive: taken as note() took it then.
   void replay(const Point& point);
-  // How many points were ever noted or replayed.
-  long noted() const { return noted_; }
   const std::vector<Point>& points() const { return points_; }
   long stride() const { return stride_; }
 
@@ -49,7 +47,6 @@ class Trajectory {
   long stride_ = 2;  // games: one pair
   std::vector<Point> points_;
   std::vector<Point> new_points_;
-  long noted_ = 0;
 };
 
 }  // namespace rm::comp::spsa

@@ -43,6 +43,13 @@ Validation::Validation(const rm::control::ValidationSettings& settings,
       seed_(seed),
       openings_(cf.openings) {}
 
+void Validation::play_against_candidate(const std::string& code,
+                                        std::vector<rm::scales::Value> values) {
+  opponent_ = rm::game::PlayerSpec{};
+  opponent_.code = code;
+  opponent_values_ = std::move(values);
+}
+
 bool Validation::is_validation_id(const std::string& game_id) {
   return !game_id.empty() && game_id[0] == 'v';
 }
@@ -124,6 +131,13 @@ std::optional<JobRequest> Validation::next_job(
                                                                    directory_, code_, player_code)
                                                              : std::string();
   const rm::game::PlayerSpec candidate = candidate_.render(round->values, player_code, files_dir);
+  rm::game::PlayerSpec opponent = opponent_;
+  if (opponent_values_) {
+    const std::string dir = candidate_.needs_files_dir() ? rm::control::candidate_files_dir(
+                                                               directory_, code_, opponent_.code)
+                                                         : std::string();
+    opponent = candidate_.render(*opponent_values_, opponent_.code, dir);
+  }
   bool candidate_is_black = colour_ == rm::control::CandidateColour::Black;
   if (colour_ == rm::control::CandidateColour::Random) {
     GameRng rng(seed_ ^ kValidationStream, (static_cast<std::uint64_t>(round->round) << 32) |
@@ -134,13 +148,17 @@ std::optional<JobRequest> Validation::next_job(
     candidate_is_black = openings_.candidate_is_black(
         colour_, seed_ ^ kValidationStream,
         (static_cast<std::uint64_t>(round->round) << 32) | static_cast<std::uint32_t>(*index));
-  job.black = candidate_is_black ? candidate : opponent_;
-  job.white = candidate_is_black ? opponent_ : candidate;
+  job.black = candidate_is_black ? candidate : opponent;
+  job.white = candidate_is_black ? opponent : candidate;
   job.settings = game_;
   openings_.apply(job, static_cast<std::uint64_t>(*index));
   if (record_games_) job.sgf_dir = directory_ + "/" + code_ + ".games";
   job.void_sgf_dir = directory_ + "/" + code_ + ".void";
   job.candidate = candidate_record(player_code, round->parameters, round->values);
+  if (opponent_values_)
+    job.opponent_candidate = candidate_record(
+        opponent_.code, rm::scales::format_engine_parameters(parameters_, *opponent_values_),
+        *opponent_values_);
   request.description = "game " + job.game_id + ": " + round_label(*round) + round->parameters;
   return request;
 }

@@ -1,9 +1,9 @@
 // Validation games of a tuner's recommended candidate (Competition::recommended_values())
-// against its opponent, every `every` tuning games and/or at the end (the `validation`
-// setting, docs/control-file.md#validation). Shared by mc_tuner, ce_tuner and model_tuner:
-// each tuner asks it for a job before its own, routes results whose id starts with 'v' to it,
-// keeps its state() in the tuner's state and adds its report. The games are recorded like any
-// other but never reach the tuner's statistics.
+// against its opponent (or a fixed candidate: play_against_candidate()), every `every` tuning games
+// and/or at the end (the `validation` setting, docs/control-file.md#validation). Shared by
+// mc_tuner, ce_tuner and model_tuner: each tuner asks it for a job before its own, routes results
+// whose id starts with 'v' to it, keeps its state() in the tuner's state and adds its report. The
+// games are recorded like any other but never reach the tuner's statistics.
 #pragma once
 
 #include <cstdint>
@@ -48,6 +48,10 @@ class Validation {
              rm::control::CandidateColour colour, std::uint64_t seed);
 
   bool enabled() const { return settings_.enabled(); }
+  // Plays the rounds against a candidate with fixed values instead of the opponent (the
+  // spsa_tuner's start, head to head, which has no opponent): rendered from the template under
+  // `code` for each game, and recorded as the game's opponent_candidate.
+  void play_against_candidate(const std::string& code, std::vector<rm::scales::Value> values);
   // Whether a game id is a validation game's ("v1#0").
   static bool is_validation_id(const std::string& game_id);
 
@@ -103,6 +107,7 @@ class Validation {
   rm::control::CandidateTemplate candidate_;
   std::vector<rm::scales::Parameter> parameters_;
   rm::game::PlayerSpec opponent_;
+  std::optional<std::vector<rm::scales::Value>> opponent_values_;  // play_against_candidate()
   rm::control::CandidateColour colour_;
   std::uint64_t seed_;
   OpeningChoice openings_;

@@ -1,5 +1,6 @@
 // SpsaTuner without engines: the pairs' jobs, results taken as pentanomial outcomes, void
 // games dropping their pair, the state restored mid-pair, and a state that does not grow.
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "ringmaster/competitions/competition_type.hpp"
@@ -269,4 +270,57 @@ TEST_CASE("spsa_tuner: head to head, the report says the Elo gained needs the co
   SpsaTuner tuner(cf);
   CHECK(tuner.json_report().at("elo_gained").is_null());
   CHECK_THAT(tuner.full_report(), Catch::Contains("not measured by head-to-head pairs"));
+}
+
+TEST_CASE(
+    "spsa_tuner: head to head, validation rounds play the recommendation against the start and "
+    "give the Elo gained",
+    "[spsa_tuner]") {
+  rm::test::TempDir dir;
+  const auto cf = rm::comp::load_control_file(
+      dir.write("spsa.yaml", spsa_yaml(40, "validation: {every: 20, games: 10}\n")));
+  SpsaTuner tuner(cf);
+  CHECK(tuner.json_report().at("elo_gained").is_null());
+  CHECK_THAT(tuner.short_report(), Catch::Contains("measured when the first validation round"));
+  int validation_games = 0;
+  std::vector<rm::game::GameJob> jobs;
+  while (auto job = tuner.next_job()) {
+    const auto& j = job->job;
+    if (j.game_id[0] == 'v') {
+      ++validation_games;
+      // The recommendation (#v1) against the start, both recorded with their values.
+      const std::string other =
+          j.black.code == "#v1" || j.black.code == "#v2" ? j.white.code : j.black.code;
+      CHECK(other == "start");
+      REQUIRE(j.opponent_candidate);
+      CHECK(j.opponent_candidate->code == "start");
+      CHECK(j.opponent_candidate->parameters == "a: 0.5; b: 80");
+      const auto start = std::find(j.white.engine.process.argv.begin(),
+                                   j.white.engine.process.argv.end(), std::string("80"));
+      CHECK((start != j.white.engine.process.argv.end() ||
+             std::find(j.black.engine.process.argv.begin(), j.black.engine.process.argv.end(),
+                       std::string("80")) != j.black.engine.process.argv.end()));
+      // The recommendation wins 7 games in 10.
+      const std::string candidate = other == j.black.code ? j.white.code : j.black.code;
+      tuner.on_result(result_of(j, (validation_games - 1) % 10 < 7 ? candidate : other));
+    } else {
+      tuner.on_result(result_of(j, j.black.code));
+    }
+  }
+  CHECK(tuner.finished());
+  CHECK(validation_games == 20);  // a round after 20 games and one after 40
+  const auto gained = tuner.json_report().at("elo_gained");
+  REQUIRE(gained.is_object());
+  CHECK(gained.at("measured_by") == "validation");
+  CHECK(gained.at("round") == 2);
+  CHECK(gained.at("after_games") == 40);
+  CHECK(gained.at("elo").get<double>() == Approx(rm::stats::score_to_elo(0.7)).margin(1e-9));
+  CHECK_THAT(tuner.short_report(),
+             Catch::Contains("Elo gained: the recommendation after 40 games against the start "
+                             "(validation round 2, 10 games): Elo +147"));
+  CHECK_THAT(tuner.full_report(), Catch::Contains("validation (recommended candidate v start):"));
+  // Restored, the same figure.
+  SpsaTuner resumed(cf);
+  resumed.restore(tuner.state());
+  CHECK(resumed.json_report().at("elo_gained") == gained);
 }

@@ -161,3 +161,16 @@ TEST_CASE("spsa_tuner: head to head needs no players; the other types still do",
   CHECK_THAT(error_of(dir, "competition_type: playoff\nboard_size: 9\nkomi: 7.5\nmatchups: []\n"),
              Catch::Contains("players"));
 }
+
+TEST_CASE("spsa_tuner: head to head takes validation (rounds against the start)", "[spsa_tuner]") {
+  TempDir dir;
+  const auto c = load_control_file(dir.write(
+      "spsa.yaml", spsa_control("seed: 3\n", "seed: 3\nvalidation: {every: 200, games: 20}\n")));
+  const auto& s = c.settings<SpsaTunerSettings>();
+  CHECK(s.mode == SpsaMode::HeadToHead);
+  CHECK(s.validation.every == 200);
+  CHECK(s.validation.games == 20);
+  // Its errors keep their place and setting.
+  CHECK(error_of(dir, spsa_control("seed: 3\n", "seed: 3\nvalidation: {every: 200}\n")) ==
+        "spsa.yaml:10:13: validation: every needs games (the games of each validation round)");
+}

@@ -130,6 +130,40 @@ TEST_CASE("spsa_tuner: against an opponent, plus and minus each play it once",
   CHECK(json.at("pool").at("games_played") == 20);
 }
 
+TEST_CASE("spsa_tuner: head to head, validation rounds play the recommendation against the start",
+          "[e2e][spsa_tuner]") {
+  CompetitionDir event("spsa_validated",
+                       spsa_yaml(20, "validation: {every: 10, games: 4, at_end: 6}\n"));
+  auto f = event.run({"run", "-j", "2", "-q"});
+  INFO(f.err);
+  REQUIRE(f.exit_status == 0);
+  CHECK(event.committed_games() == 30);  // 20 tuning games, a round of 4 and a final one of 6
+  int validation_games = 0;
+  for (const auto& g : event.games()) {
+    if (g.game_id[0] != 'v') continue;
+    ++validation_games;
+    REQUIRE(g.candidate);
+    REQUIRE(g.opponent_candidate);
+    if (!g.candidate || !g.opponent_candidate) continue;
+    CHECK(g.opponent_candidate->code == "start");
+    CHECK(g.opponent_candidate->parameters == "c: 1.600; pl: 6");
+    CHECK(std::set<std::string>{g.black_code, g.white_code} ==
+          std::set<std::string>{g.candidate->code, "start"});
+  }
+  CHECK(validation_games == 10);
+  const auto json = json_report(event);
+  const auto& gained = json.at("elo_gained");
+  REQUIRE(gained.is_object());
+  CHECK(gained.at("measured_by") == "validation");
+  CHECK(gained.at("round") == 2);
+  CHECK(gained.at("games") == 6);
+  auto show = event.run({"show"});
+  REQUIRE(show.exit_status == 0);
+  CHECK_THAT(show.out, Catch::Contains("Elo gained: the recommendation after 20 games against "
+                                       "the start (validation round 2, 6 games): Elo "));
+  CHECK(rm::test::tagged_processes_after(event.tag(), 5s).empty());
+}
+
 TEST_CASE("spsa_tuner: killed at random moments, resumed, it ends as an uninterrupted run",
           "[e2e][spsa_tuner][kill]") {
   // One game at a time: theta sees the results in the same order as the uninterrupted run, so

@@ -196,3 +196,30 @@ TEST_CASE("model_tuner: a LOG-scale parameter is drawn on a log axis", "[html]")
   CHECK(has(pair, "pl (engine value) (log scale)"));
   CHECK_FALSE(has(pair, "c (engine value) (log scale)"));
 }
+
+TEST_CASE("spsa_tuner: head to head, the Elo gained comes from the last validation round",
+          "[html]") {
+  rm::report::ReportInputs in;
+  in.report = nlohmann::json::parse(R"json({
+    "competition_type": "spsa_tuner", "code": "s", "games_played": 40, "last_run_halt": null,
+    "mode": "head_to_head", "opponent": null,
+    "estimate": {"parameters": "c: 0.5", "values": [{"code": "c", "start": 1.6, "theta": 0.5,
+                 "value": 0.5, "normalised": 0.0, "band_low": null, "band_high": null,
+                 "scale": "LINEAR", "lower": 0.1, "upper": 2.0}]},
+    "trajectory": [], "tuned_command": ["e"], "elo_gained": null})json");
+  in.parameter_codes = {"c"};
+  in.control_file_name = "s.yaml";
+  CHECK(has(rm::report::html_report(in), "validation rounds (or the confirmation match below)"));
+  in.report["elo_gained"] = nlohmann::json::parse(R"json({"measured_by": "validation",
+    "round": 2, "after_games": 40, "parameters": "c: 0.5", "games": 10, "samples": 10,
+    "score": 1.0, "elo": "inf", "elo_lower": 120.4, "elo_upper": "inf", "margin": "inf",
+    "los": 0.99})json");
+  const std::string html = rm::report::html_report(in);
+  CHECK(has(html,
+            "Elo gained: <b>&ge; +120</b> (every game won; 95% lower bound): the "
+            "recommendation after 40 games against the start, validation round 2 (10 "
+            "games)."));
+  in.report["elo_gained"]["elo"] = 147.2;
+  in.report["elo_gained"]["elo_upper"] = 190.1;
+  CHECK(has(rm::report::html_report(in), "Elo gained: <b>+147</b> (95% CI +120 to +190)"));
+}

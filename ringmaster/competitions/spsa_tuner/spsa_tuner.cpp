@@ -46,7 +46,12 @@ SpsaTuner::SpsaTuner(const rm::control::ControlFile& cf)
                                         settings_.number_of_games)),
       trajectory_(start_of(settings_)),
       window_sum_(settings_.parameters.size(), 0.0),
-      window_sum_squares_(settings_.parameters.size(), 0.0) {}
+      window_sum_squares_(settings_.parameters.size(), 0.0) {
+  // Head to head there is no opponent: validation games measure the recommendation against
+  // the start, which is what the Elo gained is.
+  if (head_to_head())
+    validation_->play_against_candidate("start", engine_values(start_of(settings_)));
+}
 
 std::vector<rm::scales::Value> SpsaTuner::engine_values(const std::vector<double>& u) const {
   std::vector<rm::scales::Value> values;

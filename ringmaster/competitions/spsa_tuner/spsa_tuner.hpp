@@ -109,6 +109,9 @@ class SpsaTuner final : public TunerShell {
   // gain_window() games, and the last gain_window() results ('w', 'd', 'l'), oldest first.
   long gain_window() const;
   std::optional<nlohmann::json> elo_gained() const;  // nullopt until both windows are apart
+  // Head to head: from the last complete validation round (against the start).
+  const ValidationRound* last_complete_round() const;
+  std::optional<nlohmann::json> elo_gained_against_start() const;
   std::string elo_gained_text() const;
   std::array<long, 3> first_window_{};  // won, without a winner, lost
   std::string recent_window_;

@@ -5,11 +5,13 @@
 #include <cmath>
 #include <cstdio>
 
+#include "ringmaster/competitions/matchups/matchup_report.hpp"
 #include "ringmaster/competitions/report_numbers.hpp"
 #include "ringmaster/competitions/spsa_tuner/spsa_tuner.hpp"
 #include "ringmaster/competitions/tuner_report_header.hpp"
 #include "ringmaster/control/shell_quote.hpp"
 #include "ringmaster/stats/elo.hpp"
+#include "ringmaster/stats/format.hpp"
 
 namespace rm::comp {
 namespace {
@@ -139,9 +141,10 @@ long SpsaTuner::gain_window() const {
 // first: what tuning has gained. The candidates are theta +- c; at a constant c that costs
 // the same in both windows (on a quadratic surface), so the difference is theta's gain.
 std::optional<nlohmann::json> SpsaTuner::elo_gained() const {
+  if (head_to_head()) return elo_gained_against_start();
   const long window = gain_window();
   const long played = wins_ + no_winner_ + losses_;
-  if (head_to_head() || played < 2 * window) return std::nullopt;
+  if (played < 2 * window) return std::nullopt;
   rm::stats::Wdl first{first_window_[0], first_window_[1], first_window_[2]};
   rm::stats::Wdl recent;
   for (char c : recent_window_)
@@ -151,16 +154,51 @@ std::optional<nlohmann::json> SpsaTuner::elo_gained() const {
   if (!std::isfinite(a.elo) || !std::isfinite(b.elo) || !std::isfinite(a.margin) ||
       !std::isfinite(b.margin))
     return std::nullopt;
-  return nlohmann::json{{"elo", b.elo - a.elo},     {"margin", std::hypot(a.margin, b.margin)},
-                        {"window", window},         {"first_elo", a.elo},
-                        {"first_margin", a.margin}, {"recent_elo", b.elo},
+  return nlohmann::json{{"measured_by", "windows"},
+                        {"elo", b.elo - a.elo},
+                        {"margin", std::hypot(a.margin, b.margin)},
+                        {"window", window},
+                        {"first_elo", a.elo},
+                        {"first_margin", a.margin},
+                        {"recent_elo", b.elo},
                         {"recent_margin", b.margin}};
 }
 
+// Head to head the pairs compare #n+ with #n-, never with the start: the last complete
+// validation round (the recommendation then against the start) measures it.
+const ValidationRound* SpsaTuner::last_complete_round() const {
+  const auto& rounds = validation_->rounds();
+  for (auto it = rounds.rbegin(); it != rounds.rend(); ++it)
+    if (it->complete() && it->wdl.games() > 0) return &*it;
+  return nullptr;
+}
+
+std::optional<nlohmann::json> SpsaTuner::elo_gained_against_start() const {
+  const ValidationRound* round = last_complete_round();
+  if (round == nullptr) return std::nullopt;
+  nlohmann::json j = elo_json(rm::stats::estimate_elo(round->wdl));
+  j["measured_by"] = "validation";
+  j["round"] = round->round;
+  j["after_games"] = round->after_games;
+  j["parameters"] = round->parameters;
+  return j;
+}
+
 std::string SpsaTuner::elo_gained_text() const {
-  if (head_to_head())
-    return "Elo gained: not measured by head-to-head pairs (they compare #n+ with #n-, never "
-           "with the start); the confirmation match below measures it\n";
+  if (head_to_head()) {
+    if (!validation_->enabled() && validation_->rounds().empty())
+      return "Elo gained: not measured by head-to-head pairs (they compare #n+ with #n-, never "
+             "with the start); set validation to measure it as the games go, or play the "
+             "confirmation match below\n";
+    const ValidationRound* round = last_complete_round();
+    if (round == nullptr)
+      return "Elo gained: measured when the first validation round (the recommendation against "
+             "the start) is complete\n";
+    return "Elo gained: the recommendation after " + std::to_string(round->after_games) +
+           " games against the start (validation round " + std::to_string(round->round) + ", " +
+           std::to_string(round->wdl.games()) +
+           " games): " + rm::stats::format_elo(rm::stats::estimate_elo(round->wdl)) + "\n";
+  }
   const auto gained = elo_gained();
   if (!gained)
     return "Elo gained: measured once " + std::to_string(2 * gain_window()) +

@@ -67,16 +67,16 @@ SpsaTunerSettings read_spsa_tuner(const Reader& r, const Mapping& top, const Con
                  ? SpsaMode::HeadToHead
                  : SpsaMode::AgainstOpponent;
   const bool against = s.mode == SpsaMode::AgainstOpponent;
-  // Head to head the two candidates play each other: an opponent, its colour and validation
-  // games against it would be settings without an effect, so they are refused.
-  for (const char* key : {"opponent", "candidate_colour", "validation"})
+  // Head to head the two candidates play each other: an opponent and its colour would be
+  // settings without an effect, so they are refused. Validation games play the start there.
+  s.candidate_colour = CandidateColour::Random;
+  for (const char* key : {"opponent", "candidate_colour"})
     if (auto f = top.find(key); f && !against)
       r.fail(*f,
              "is a setting of mode: against_opponent (head to head the candidates play "
              "each other)");
   if (against) {
     s.opponent = read_opponent(r, top.require("opponent"), control);
-    s.candidate_colour = CandidateColour::Random;
     if (auto f = top.find("candidate_colour")) s.candidate_colour = read_candidate_colour(r, *f);
   }
 

@@ -54,12 +54,38 @@ std::string trajectory_plot(const nlohmann::json& report, std::size_t k, const n
   return figure(rm::svg::render(plot));
 }
 
-std::string elo_gained(const nlohmann::json& report) {
-  if (report.value("mode", std::string()) == "head_to_head")
+// Head to head: the last complete validation round, the recommendation against the start.
+std::string elo_gained_against_start(const nlohmann::json& gained) {
+  if (!gained.is_object())
     return note(
-        "Elo gained: head-to-head pairs compare #n+ with #n-, never with the start; the "
-        "confirmation match below measures it.");
+        "Elo gained: head-to-head pairs compare #n+ with #n-, never with the start; validation "
+        "rounds (or the confirmation match below) measure it.");
+  const auto& elo = gained.value("elo", nlohmann::json());
+  const auto figure = [&](const char* key) {
+    const auto& v = gained.value(key, nlohmann::json());
+    return v.is_number() ? fmt::format("{:+.0f}", v.get<double>()) : std::string("?");
+  };
+  // One side won every game: the estimate is infinite, its interval's finite end says more.
+  std::string headline;
+  if (elo.is_number())
+    headline = fmt::format("<b>{}</b> (95% CI {} to {})", figure("elo"), figure("elo_lower"),
+                           figure("elo_upper"));
+  else if (elo == "inf")
+    headline = fmt::format("<b>&ge; {}</b> (every game won; 95% lower bound)", figure("elo_lower"));
+  else
+    headline =
+        fmt::format("<b>&le; {}</b> (every game lost; 95% upper bound)", figure("elo_upper"));
+  return fmt::format(
+      "<p class=\"headline elo-gained\">Elo gained: {}: the recommendation after {} games "
+      "against the start, validation round {} ({} games).</p>\n",
+      headline, number_at(gained, "after_games"), number_at(gained, "round"),
+      number_at(gained, "games"));
+}
+
+std::string elo_gained(const nlohmann::json& report) {
   const auto& gained = report.value("elo_gained", nlohmann::json());
+  if (report.value("mode", std::string()) == "head_to_head")
+    return elo_gained_against_start(gained);
   if (!gained.is_object())
     return note(
         "Elo gained: measured once the candidates have played twice the window "

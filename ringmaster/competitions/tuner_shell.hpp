@@ -49,9 +49,10 @@ class TunerShell : public Competition {
  protected:
   // `tuner`: the tuner's settings as every tuner has them; `parameters`: the engine
   // parameters, for formatting. Throws std::invalid_argument if the opponent is not among the
-  // players. An empty `tuner.opponent` is a tuner without one (whose settings reader refuses
-  // validation, which plays against the opponent): its games are made with make_pair_job,
-  // the pool statistics stay empty and the startup check starts the candidate alone.
+  // players. An empty `tuner.opponent` is a tuner without one: its games are made with
+  // make_pair_job, the pool statistics stay empty, the startup check starts the candidate
+  // alone, and its validation rounds (if any) play a candidate it names
+  // (Validation::play_against_candidate: the spsa_tuner's start).
   TunerShell(const rm::control::ControlFile& cf, const rm::control::TunerSettings& tuner,
              std::vector<rm::scales::Parameter> parameters);
 

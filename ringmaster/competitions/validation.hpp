@@ -1,9 +1,10 @@
 // Validation games of a tuner's recommended candidate (Competition::recommended_values())
-// against its opponent (or a fixed candidate: play_against_candidate()), every `every` tuning games
-// and/or at the end (the `validation` setting, docs/control-file.md#validation). Shared by
-// mc_tuner, ce_tuner and model_tuner: each tuner asks it for a job before its own, routes results
-// whose id starts with 'v' to it, keeps its state() in the tuner's state and adds its report. The
-// games are recorded like any other but never reach the tuner's statistics.
+// against its opponent (or a fixed candidate: play_against_candidate()), every `every` tuning
+// games and/or at the end (the `validation` setting, docs/control-file.md#validation). Shared
+// by every tuner through TunerShell, which asks it for a job before the tuner's own, routes
+// results whose id starts with 'v' to it, keeps its state() in the tuner's state; each tuner
+// adds its report. The games are recorded like any other but never reach the tuner's
+// statistics.
 #pragma once
 
 #include <cstdint>

@@ -283,7 +283,6 @@ TEST_CASE(
   CHECK(tuner.json_report().at("elo_gained").is_null());
   CHECK_THAT(tuner.short_report(), Catch::Contains("measured when the first validation round"));
   int validation_games = 0;
-  std::vector<rm::game::GameJob> jobs;
   while (auto job = tuner.next_job()) {
     const auto& j = job->job;
     if (j.game_id[0] == 'v') {
@@ -295,11 +294,8 @@ TEST_CASE(
       REQUIRE(j.opponent_candidate);
       CHECK(j.opponent_candidate->code == "start");
       CHECK(j.opponent_candidate->parameters == "a: 0.5; b: 80");
-      const auto start = std::find(j.white.engine.process.argv.begin(),
-                                   j.white.engine.process.argv.end(), std::string("80"));
-      CHECK((start != j.white.engine.process.argv.end() ||
-             std::find(j.black.engine.process.argv.begin(), j.black.engine.process.argv.end(),
-                       std::string("80")) != j.black.engine.process.argv.end()));
+      const auto& start_argv = (j.black.code == "start" ? j.black : j.white).engine.process.argv;
+      CHECK(std::find(start_argv.begin(), start_argv.end(), std::string("80")) != start_argv.end());
       // The recommendation wins 7 games in 10.
       const std::string candidate = other == j.black.code ? j.white.code : j.black.code;
       tuner.on_result(result_of(j, (validation_games - 1) % 10 < 7 ? candidate : other));

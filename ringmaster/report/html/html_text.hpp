@@ -36,4 +36,11 @@ std::string percent(double rate);
 // ("inf"/"-inf" strings are infinities).
 double number_at(const nlohmann::json& object, const char* key, double fallback = 0.0);
 
+// "+35" ("+inf", "-inf").
+std::string signed_elo(double elo);
+// An Elo estimate's label (JSON as elo_json writes it): "+35 ± 60" ("+191 ± inf" for an
+// unbounded interval); with every game won or lost the bound the games support ("all 10 won,
+// ≥ +120"), never "+inf ± inf".
+std::string elo_note(const nlohmann::json& estimate);
+
 }  // namespace rm::report::html

@@ -60,25 +60,10 @@ std::string elo_gained_against_start(const nlohmann::json& gained) {
     return note(
         "Elo gained: head-to-head pairs compare #n+ with #n-, never with the start; validation "
         "rounds (or the confirmation match below) measure it.");
-  const auto& elo = gained.value("elo", nlohmann::json());
-  const auto figure = [&](const char* key) {
-    const auto& v = gained.value(key, nlohmann::json());
-    return v.is_number() ? fmt::format("{:+.0f}", v.get<double>()) : std::string("?");
-  };
-  // One side won every game: the estimate is infinite, its interval's finite end says more.
-  std::string headline;
-  if (elo.is_number())
-    headline = fmt::format("<b>{}</b> (95% CI {} to {})", figure("elo"), figure("elo_lower"),
-                           figure("elo_upper"));
-  else if (elo == "inf")
-    headline = fmt::format("<b>&ge; {}</b> (every game won; 95% lower bound)", figure("elo_lower"));
-  else
-    headline =
-        fmt::format("<b>&le; {}</b> (every game lost; 95% upper bound)", figure("elo_upper"));
   return fmt::format(
-      "<p class=\"headline elo-gained\">Elo gained: {}: the recommendation after {} games "
-      "against the start, validation round {} ({} games).</p>\n",
-      headline, number_at(gained, "after_games"), number_at(gained, "round"),
+      "<p class=\"headline elo-gained\">Elo gained: <b>{}</b> (95%): the recommendation after {} "
+      "games against the start, validation round {} ({} games).</p>\n",
+      escape(elo_note(gained)), number_at(gained, "after_games"), number_at(gained, "round"),
       number_at(gained, "games"));
 }
 

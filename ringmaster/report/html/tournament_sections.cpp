@@ -23,32 +23,6 @@ namespace {
 
 constexpr std::size_t kMaxMatchupPlots = 12;
 
-std::string signed_elo(double elo) {
-  if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
-  return fmt::format("{:+.0f}", elo);
-}
-
-// An Elo bar's label: "+35 ± 60" ("+191 ± inf" for an unbounded interval); with every game
-// won or lost (infinite Elo) the bound the games support, never "+inf ± inf".
-std::string elo_note(const nlohmann::json& e) {
-  const int games = e.value("games", 0);
-  if (games == 0) return "no games";
-  const double elo = number_at(e, "elo");
-  const double margin = number_at(e, "margin", std::numeric_limits<double>::infinity());
-  if (std::isfinite(elo))
-    return signed_elo(elo) + (std::isfinite(margin) ? fmt::format(" \u00b1 {:.0f}", margin)
-                                                    : std::string(" \u00b1 inf"));
-  const double lower = number_at(e, "elo_lower", -std::numeric_limits<double>::infinity());
-  const double upper = number_at(e, "elo_upper", std::numeric_limits<double>::infinity());
-  if (elo > 0 && std::isinf(elo))
-    return fmt::format("all {} won{}", games,
-                       std::isfinite(lower) ? ", \u2265 " + signed_elo(lower) : std::string());
-  if (elo < 0 && std::isinf(elo))
-    return fmt::format("all {} lost{}", games,
-                       std::isfinite(upper) ? ", \u2264 " + signed_elo(upper) : std::string());
-  return "no estimate";
-}
-
 // player_1's score in each of the matchup's games, in commit order, with the game numbers.
 struct MatchupGames {
   std::vector<double> scores;

@@ -9,6 +9,8 @@ packages=(
   libyaml-cpp-dev libsqlite3-dev sqlite3 nlohmann-json3-dev catch2
   libcli11-dev libfmt-dev libmuparser-dev
   gnugo procps ccache
+  # the tuner-evidence scripts (bench/tuner_evidence)
+  python3
   # the format check (scripts/check-format.sh)
   clang-format
   # a one-node Slurm cluster for the slurm executor's tests (scripts/slurm-cluster.sh)

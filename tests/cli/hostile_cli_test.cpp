@@ -97,15 +97,23 @@ TEST_CASE("the helper binaries print their help and exit 0", "[cli][binary][host
     CHECK(help.exit_status == 0);
     CHECK_THAT(help.out, Catch::StartsWith(std::string("usage: ") + binary));
   }
+  struct Script {
+    const char *interpreter, *path, *usage;
+  };
   int scripts = 0;
-  for (const char* script_path : {"/bench/million_games/run.sh", "/bench/tuner_evidence/run.sh"}) {
-    INFO(script_path);
-    rm::test::ChildProcess script({"/bin/bash", std::string(RM_SOURCE_DIR) + script_path, "--help"},
+  for (const Script& s :
+       {Script{"/bin/bash", "/bench/million_games/run.sh", "usage: run.sh"},
+        Script{"/bin/bash", "/bench/tuner_evidence/run.sh", "usage: run.sh"},
+        Script{"/bin/bash", "/bench/tuner_evidence/unseen_1d.sh", "usage: unseen_1d.sh"},
+        Script{"/usr/bin/python3", "/bench/tuner_evidence/unseen_1d.py", "usage: unseen_1d.py"},
+        Script{"/usr/bin/python3", "/bench/tuner_evidence/paired.py", "usage: paired.py"}}) {
+    INFO(s.path);
+    rm::test::ChildProcess script({s.interpreter, std::string(RM_SOURCE_DIR) + s.path, "--help"},
                                   dir.file("script" + std::to_string(scripts++)), "cli");
     auto help = script.wait();
     REQUIRE(help);
     CHECK(help->exit_status == 0);
-    CHECK_THAT(help->out, Catch::StartsWith("usage: run.sh"));
+    CHECK_THAT(help->out, Catch::StartsWith(s.usage));
   }
 }
 

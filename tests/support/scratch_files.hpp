@@ -6,18 +6,38 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 
 namespace rm::test {
 
+// The scratch directories made by this test program, removed when it exits (a test reads them
+// after the game that wrote them, so they cannot go at the end of a scope).
+class ScratchDirs {
+ public:
+  ~ScratchDirs() {
+    for (const auto& dir : dirs_) {
+      std::error_code ignored;
+      std::filesystem::remove_all(dir, ignored);
+    }
+  }
+  void add(const std::filesystem::path& dir) { dirs_.insert(dir); }
+
+ private:
+  std::set<std::filesystem::path> dirs_;
+};
+
 // <temp>/<prefix>_<pid>_<name>, emptied and created afresh (the pid keeps test executables
-// that ctest runs in parallel apart; the name keeps the tests of one executable apart).
+// that ctest runs in parallel apart; the name keeps the tests of one executable apart), and
+// removed when the program exits.
 inline std::filesystem::path scratch_dir(const std::string& prefix, const std::string& name) {
+  static ScratchDirs made;
   const auto dir = std::filesystem::temp_directory_path() /
                    (prefix + "_" + std::to_string(::getpid()) + "_" + name);
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
+  made.add(dir);
   return dir;
 }
 

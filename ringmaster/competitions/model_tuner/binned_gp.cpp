@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <map>
+#include <memory>
+#include <mutex>
 
 #include "ringmaster/competitions/model_tuner/quadratic_model.hpp"
 #include "ringmaster/competitions/model_tuner/range_bins.hpp"
@@ -25,20 +28,57 @@ double matern52(double distance, double length, double amplitude) {
   return amplitude * amplitude * (1.0 + r + r * r / 3.0) * std::exp(-r);
 }
 
+double bin_centre(int bin, int bins) {
+  return -1.0 + (bin + 0.5) * 2.0 / bins;
+}
+
+std::vector<double> prior_covariance(int bins, double length, double amplitude) {
+  const std::size_t n = static_cast<std::size_t>(bins);
+  std::vector<double> kernel(n * n);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j)
+      kernel[i * n + j] =
+          matern52(bin_centre(static_cast<int>(i), bins) - bin_centre(static_cast<int>(j), bins),
+                   length, amplitude) +
+          (i == j ? 1e-6 : 0.0);
+  return kernel;
+}
+
 }  // namespace
+
+// The prior covariance for every length scale and amplitude of the grid, with its Cholesky
+// factor, built once per number of bins and shared by every process (and thread) after: a
+// covariance costs bins² exponentials, and each choice of the hyperparameters and each averaged
+// recommendation needs all thirty (it was about a quarter of a one-parameter search's cost).
+const std::vector<BinnedGp::PriorCovariance>& BinnedGp::grid_covariances(int bins) {
+  static std::mutex mutex;
+  static std::map<int, std::vector<PriorCovariance>> built;
+  const std::lock_guard lock(mutex);
+  auto [it, inserted] = built.try_emplace(bins);
+  if (inserted)
+    for (double length : kLengths)
+      for (double amplitude : kAmplitudes) {
+        PriorCovariance c{prior_covariance(bins, length, amplitude), {}, false};
+        c.factor = c.kernel;
+        c.factored = cholesky(c.factor, bins);
+        it->second.push_back(std::move(c));
+      }
+  return it->second;  // a node of a map never moves
+}
 
 BinnedGp::BinnedGp(int bins)
     : bins_(bins),
       wins_(static_cast<std::size_t>(bins), 0.0),
       games_(static_cast<std::size_t>(bins), 0.0),
-      latent_(static_cast<std::size_t>(bins), 0.0) {}
+      latent_(static_cast<std::size_t>(bins), 0.0),
+      grid_(&grid_covariances(bins)) {}
 
 int BinnedGp::bin_of(double u) const {
   return range_bin(u, bins_);
 }
 
 double BinnedGp::centre_of(int bin) const {
-  return -1.0 + (bin + 0.5) * 2.0 / bins_;
+  return bin_centre(bin, bins_);
 }
 
 void BinnedGp::add(double u, double y) {
@@ -53,14 +93,19 @@ double BinnedGp::games() const {
   return n;
 }
 
-void BinnedGp::build_kernel(double length, double amplitude) {
-  const std::size_t n = static_cast<std::size_t>(bins_);
-  kernel_.assign(n * n, 0.0);
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = 0; j < n; ++j)
-      kernel_[i * n + j] = matern52(centre_of(static_cast<int>(i)) - centre_of(static_cast<int>(j)),
-                                    length, amplitude) +
-                           (i == j ? 1e-6 : 0.0);
+void BinnedGp::set_prior(double length, double amplitude) {
+  for (std::size_t l = 0; l < kLengths.size(); ++l)
+    for (std::size_t a = 0; a < kAmplitudes.size(); ++a)
+      if (kLengths[l] == length && kAmplitudes[a] == amplitude) {
+        prior_ = &(*grid_)[l * kAmplitudes.size() + a];
+        return;
+      }
+  // Not of the grid (a stored state may hold any positive values): built for this process.
+  own_prior_ = std::make_shared<PriorCovariance>(
+      PriorCovariance{prior_covariance(bins_, length, amplitude), {}, false});
+  own_prior_->factor = own_prior_->kernel;
+  own_prior_->factored = cholesky(own_prior_->factor, bins_);
+  prior_ = own_prior_.get();
 }
 
 bool BinnedGp::factorise() {
@@ -73,14 +118,16 @@ bool BinnedGp::factorise() {
   b_factor_.assign(n * n, 0.0);
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j < n; ++j)
-      b_factor_[i * n + j] = (i == j ? 1.0 : 0.0) + root_w_[i] * kernel_[i * n + j] * root_w_[j];
+      b_factor_[i * n + j] =
+          (i == j ? 1.0 : 0.0) + root_w_[i] * prior_->kernel[i * n + j] * root_w_[j];
   return cholesky(b_factor_, bins_);
 }
 
 double BinnedGp::laplace(double length, double amplitude, bool want_likelihood) {
   const std::size_t n = static_cast<std::size_t>(bins_);
-  build_kernel(length, amplitude);
+  set_prior(length, amplitude);
   // Newton's method for the mode (Rasmussen and Williams, Algorithm 3.1), from latent_.
+  const std::vector<double>& kernel = prior_->kernel;
   std::vector<double> a(n), b(n), kb(n), next(n);
   for (int step = 0; step < kNewtonSteps; ++step) {
     if (!factorise()) return -std::numeric_limits<double>::infinity();
@@ -90,7 +137,7 @@ double BinnedGp::laplace(double length, double amplitude, bool want_likelihood) 
     }
     for (std::size_t i = 0; i < n; ++i) {
       double s = 0.0;
-      for (std::size_t j = 0; j < n; ++j) s += kernel_[i * n + j] * b[j];
+      for (std::size_t j = 0; j < n; ++j) s += kernel[i * n + j] * b[j];
       kb[i] = root_w_[i] * s;
     }
     cholesky_solve(b_factor_, bins_, kb);
@@ -98,7 +145,7 @@ double BinnedGp::laplace(double length, double amplitude, bool want_likelihood) 
     double change = 0.0;
     for (std::size_t i = 0; i < n; ++i) {
       double s = 0.0;
-      for (std::size_t j = 0; j < n; ++j) s += kernel_[i * n + j] * a[j];
+      for (std::size_t j = 0; j < n; ++j) s += kernel[i * n + j] * a[j];
       change = std::max(change, std::abs(s - latent_[i]));
       next[i] = s;
     }
@@ -109,9 +156,8 @@ double BinnedGp::laplace(double length, double amplitude, bool want_likelihood) 
   if (!want_likelihood) return 0.0;
   // log q(y | X, theta) = -f'K^-1 f/2 + log p(y | f) - sum log diag(L).
   std::vector<double> k_inverse_f(latent_);
-  std::vector<double> k_factor(kernel_);
-  if (!cholesky(k_factor, bins_)) return -std::numeric_limits<double>::infinity();
-  cholesky_solve(k_factor, bins_, k_inverse_f);
+  if (!prior_->factored) return -std::numeric_limits<double>::infinity();
+  cholesky_solve(prior_->factor, bins_, k_inverse_f);
   double value = 0.0;
   for (std::size_t i = 0; i < n; ++i) {
     const double p = logistic(latent_[i] + mean_);
@@ -128,7 +174,7 @@ void BinnedGp::posterior_covariance() {
   const std::size_t n = static_cast<std::size_t>(bins_);
   std::vector<double> v(n * n);
   for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = 0; j < n; ++j) v[i * n + j] = root_w_[i] * kernel_[i * n + j];
+    for (std::size_t j = 0; j < n; ++j) v[i * n + j] = root_w_[i] * prior_->kernel[i * n + j];
   for (std::size_t i = 0; i < n; ++i) {  // forward substitution, all columns at once
     double* row = &v[i * n];
     for (std::size_t k = 0; k < i; ++k) {
@@ -148,7 +194,7 @@ void BinnedGp::posterior_covariance() {
       for (std::size_t j = 0; j <= i; ++j) out[j] += vi * row[j];
     }
   }
-  covariance_ = kernel_;
+  covariance_ = prior_->kernel;
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j <= i; ++j) {  // symmetric: each pair once
       covariance_[i * n + j] -= product[i * n + j];
@@ -212,7 +258,7 @@ bool BinnedGp::restore_fit(const Hyper& hyper, std::vector<double> latent) {
   hyper_ = hyper;
   latent_ = std::move(latent);
   set_mean();
-  build_kernel(hyper_.length, hyper_.amplitude);
+  set_prior(hyper_.length, hyper_.amplitude);
   fitted_ = factorise();
   if (fitted_) posterior_covariance();
   remember_fitted_counts();

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cmath>
+#include <memory>
 #include <numbers>
 #include <vector>
 
@@ -82,9 +83,19 @@ class BinnedGp {
   }
 
  private:
+  // A prior covariance over the bins (the Matérn kernel, with a little jitter on the diagonal)
+  // and its Cholesky factor (for the marginal likelihood).
+  struct PriorCovariance {
+    std::vector<double> kernel, factor;
+    bool factored = false;
+  };
+  static const std::vector<PriorCovariance>& grid_covariances(int bins);
+
   int draw_maximum(const std::vector<double>& normals) const;
   void set_mean();
-  void build_kernel(double length, double amplitude);
+  // Points prior_ at the covariance for these hyperparameters (the grid's own, shared, or one
+  // built for this process when a stored state holds other values).
+  void set_prior(double length, double amplitude);
   // root_w_ and b_factor_ at latent_; false if the factorisation fails.
   bool factorise();
   // The Laplace fit for the given hyperparameters, from latent_; leaves the mode in latent_ and
@@ -100,12 +111,14 @@ class BinnedGp {
   double mean_ = 0.0;
   Hyper hyper_;
   bool fitted_ = false;
-  std::vector<double> kernel_;       // bins x bins prior covariance
-  std::vector<double> latent_;       // posterior mode of the logit minus the mean, per bin
-  std::vector<double> root_w_;       // sqrt of the likelihood's curvature per bin
-  std::vector<double> b_factor_;     // Cholesky factor of I + W^1/2 K W^1/2
-  std::vector<double> covariance_;   // posterior covariance of the latent values
-  std::vector<double> draw_factor_;  // its Cholesky factor (for draws)
+  std::vector<double> latent_;                // posterior mode of the logit minus the mean, per bin
+  const std::vector<PriorCovariance>* grid_;  // the grid's covariances for bins_ bins
+  const PriorCovariance* prior_ = nullptr;    // the covariance of the current fit
+  std::shared_ptr<PriorCovariance> own_prior_;      // prior_ when it is not the grid's
+  std::vector<double> root_w_;                      // sqrt of the likelihood's curvature per bin
+  std::vector<double> b_factor_;                    // Cholesky factor of I + W^1/2 K W^1/2
+  std::vector<double> covariance_;                  // posterior covariance of the latent values
+  std::vector<double> draw_factor_;                 // its Cholesky factor (for draws)
   std::vector<double> fitted_wins_, fitted_games_;  // the counts of the last fit
   mutable int averaged_best_ = -1;                  // averaged_best_bin(); -1: not yet
 };

@@ -32,42 +32,23 @@ std::vector<std::string> coefficient_names(const std::vector<std::string>& codes
 }
 
 bool cholesky(std::vector<double>& a, int n) {
+  // Right-looking: once column j is final, its outer product is subtracted from the rows below.
+  // Each element still takes its products in the order k = 0, 1, ..., as a dot product row by
+  // row would (the same result to the bit), but the inner loop runs along a row, so the compiler
+  // vectorises it (the 64 x 64 factors of binned_gp.hpp are much of the model's cost).
   const std::size_t size = static_cast<std::size_t>(n);
   double* m = a.data();
+  std::vector<double> column(size);
   for (std::size_t j = 0; j < size; ++j) {
-    const double* row_j = m + j * size;
-    double diagonal = row_j[j];
-    for (std::size_t k = 0; k < j; ++k) diagonal -= row_j[k] * row_j[k];
+    const double diagonal = m[j * size + j];
     if (!(diagonal > 0.0)) return false;
     const double root = std::sqrt(diagonal);
     m[j * size + j] = root;
-    // Four rows at a time, each with its own sum in the same order as one row alone (the same
-    // result to the bit): the independent sums hide the latency of the additions, which is what
-    // bounds this loop (the 64 x 64 factors of binned_gp.hpp are much of the model's cost).
-    std::size_t i = j + 1;
-    for (; i + 4 <= size; i += 4) {
-      double* r0 = m + i * size;
-      double* r1 = r0 + size;
-      double* r2 = r1 + size;
-      double* r3 = r2 + size;
-      double s0 = r0[j], s1 = r1[j], s2 = r2[j], s3 = r3[j];
-      for (std::size_t k = 0; k < j; ++k) {
-        const double l = row_j[k];
-        s0 -= r0[k] * l;
-        s1 -= r1[k] * l;
-        s2 -= r2[k] * l;
-        s3 -= r3[k] * l;
-      }
-      r0[j] = s0 / root;
-      r1[j] = s1 / root;
-      r2[j] = s2 / root;
-      r3[j] = s3 / root;
-    }
-    for (; i < size; ++i) {
-      double* r = m + i * size;
-      double s = r[j];
-      for (std::size_t k = 0; k < j; ++k) s -= r[k] * row_j[k];
-      r[j] = s / root;
+    for (std::size_t i = j + 1; i < size; ++i) column[i] = m[i * size + j] /= root;
+    for (std::size_t i = j + 1; i < size; ++i) {
+      double* row = m + i * size;
+      const double l = column[i];
+      for (std::size_t c = j + 1; c <= i; ++c) row[c] -= l * column[c];
     }
     for (std::size_t k = j + 1; k < size; ++k) m[j * size + k] = 0.0;  // upper part
   }

@@ -3,11 +3,13 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <random>
 
 #include "ringmaster/competitions/model_tuner/binned_gp.hpp"
 #include "ringmaster/competitions/model_tuner/model_search.hpp"
 #include "ringmaster/competitions/model_tuner/process_surrogate.hpp"
+#include "ringmaster/competitions/model_tuner/quadratic_model.hpp"
 
 using namespace rm::comp::model;
 
@@ -96,6 +98,65 @@ TEST_CASE("binned process: a restored fit is the same fit", "[model_tuner]") {
   for (int i = 0; i < 50; ++i)
     CHECK(gp.thompson_bin([&] { return unit(a); }) == copy.thompson_bin([&] { return unit(b); }));
   CHECK_FALSE(copy.restore_fit(gp.hyper(), std::vector<double>(3, 0.0)));
+}
+
+TEST_CASE("cholesky: the same factor to the bit as the row-by-row dot products", "[model_tuner]") {
+  // The factorisation subtracts each column's outer product from the rows below (so that it
+  // vectorises); every element must still take its products in the order k = 0, 1, ..., as the
+  // textbook's dot product row by row does, or the model's fits and choices would change.
+  std::mt19937_64 rng(5);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  for (int n : {1, 2, 3, 5, 8, 45, 64}) {
+    const auto size = static_cast<std::size_t>(n);
+    std::vector<double> g(size * size), a(size * size, 0.0);
+    for (double& x : g) x = normal(rng);
+    for (std::size_t i = 0; i < size; ++i)  // G G' + n I: positive definite
+      for (std::size_t j = 0; j < size; ++j) {
+        for (std::size_t k = 0; k < size; ++k) a[i * size + j] += g[i * size + k] * g[j * size + k];
+        if (i == j) a[i * size + j] += n;
+      }
+    std::vector<double> expected(a);
+    for (std::size_t j = 0; j < size; ++j) {
+      double diagonal = expected[j * size + j];
+      for (std::size_t k = 0; k < j; ++k)
+        diagonal -= expected[j * size + k] * expected[j * size + k];
+      const double root = std::sqrt(diagonal);
+      expected[j * size + j] = root;
+      for (std::size_t i = j + 1; i < size; ++i) {
+        double s = expected[i * size + j];
+        for (std::size_t k = 0; k < j; ++k) s -= expected[i * size + k] * expected[j * size + k];
+        expected[i * size + j] = s / root;
+      }
+      for (std::size_t k = j + 1; k < size; ++k) expected[j * size + k] = 0.0;
+    }
+    std::vector<double> factor(a);
+    REQUIRE(cholesky(factor, n));
+    CHECK(factor == expected);
+  }
+  std::vector<double> indefinite{1.0, 2.0, 2.0, 1.0};
+  CHECK_FALSE(cholesky(indefinite, 2));
+}
+
+TEST_CASE("binned process: a restored fit off the hyperparameter grid outlives its original",
+          "[model_tuner]") {
+  // A stored state may hold any positive length and amplitude; the process then builds its own
+  // prior covariance (the grid's are shared), which a copy must keep alive.
+  auto fill = [](BinnedGp& gp) {
+    for (double u = -0.9; u < 1.0; u += 0.2) add_games(gp, u, 0.5 - 0.2 * u * u, 50);
+  };
+  BinnedGp fitted(64);
+  fill(fitted);
+  fitted.fit();
+  auto original = std::make_unique<BinnedGp>(64);
+  fill(*original);
+  REQUIRE(original->restore_fit({0.3, 0.5, 500}, fitted.latent()));
+  BinnedGp copy = *original;
+  const double z = original->difference_z(10, 40);
+  original.reset();
+  CHECK(copy.difference_z(10, 40) == z);
+  CHECK(copy.hyper().length == 0.3);
+  copy.fit();  // a Laplace fit at the off-grid values (500 games: not yet chosen again)
+  CHECK(copy.fitted());
 }
 
 TEST_CASE("model search: a peak off a plateau is found wherever the games were", "[model_tuner]") {

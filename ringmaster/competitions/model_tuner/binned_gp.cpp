@@ -32,19 +32,22 @@ double bin_centre(int bin, int bins) {
   return -1.0 + (bin + 0.5) * 2.0 / bins;
 }
 
-std::vector<double> prior_covariance(int bins, double length, double amplitude) {
+}  // namespace
+
+BinnedGp::PriorCovariance BinnedGp::prior_covariance(int bins, double length, double amplitude) {
   const std::size_t n = static_cast<std::size_t>(bins);
-  std::vector<double> kernel(n * n);
+  PriorCovariance c;
+  c.kernel.resize(n * n);
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j < n; ++j)
-      kernel[i * n + j] =
+      c.kernel[i * n + j] =
           matern52(bin_centre(static_cast<int>(i), bins) - bin_centre(static_cast<int>(j), bins),
                    length, amplitude) +
           (i == j ? 1e-6 : 0.0);
-  return kernel;
+  c.factor = c.kernel;
+  c.factored = cholesky(c.factor, bins);
+  return c;
 }
-
-}  // namespace
 
 // The prior covariance for every length scale and amplitude of the grid, with its Cholesky
 // factor, built once per number of bins and shared by every process (and thread) after: a
@@ -57,12 +60,8 @@ const std::vector<BinnedGp::PriorCovariance>& BinnedGp::grid_covariances(int bin
   auto [it, inserted] = built.try_emplace(bins);
   if (inserted)
     for (double length : kLengths)
-      for (double amplitude : kAmplitudes) {
-        PriorCovariance c{prior_covariance(bins, length, amplitude), {}, false};
-        c.factor = c.kernel;
-        c.factored = cholesky(c.factor, bins);
-        it->second.push_back(std::move(c));
-      }
+      for (double amplitude : kAmplitudes)
+        it->second.push_back(prior_covariance(bins, length, amplitude));
   return it->second;  // a node of a map never moves
 }
 
@@ -101,10 +100,7 @@ void BinnedGp::set_prior(double length, double amplitude) {
         return;
       }
   // Not of the grid (a stored state may hold any positive values): built for this process.
-  own_prior_ = std::make_shared<PriorCovariance>(
-      PriorCovariance{prior_covariance(bins_, length, amplitude), {}, false});
-  own_prior_->factor = own_prior_->kernel;
-  own_prior_->factored = cholesky(own_prior_->factor, bins_);
+  own_prior_ = std::make_shared<PriorCovariance>(prior_covariance(bins_, length, amplitude));
   prior_ = own_prior_.get();
 }
 

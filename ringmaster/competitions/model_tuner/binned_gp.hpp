@@ -89,6 +89,7 @@ class BinnedGp {
     std::vector<double> kernel, factor;
     bool factored = false;
   };
+  static PriorCovariance prior_covariance(int bins, double length, double amplitude);
   static const std::vector<PriorCovariance>& grid_covariances(int bins);
 
   int draw_maximum(const std::vector<double>& normals) const;

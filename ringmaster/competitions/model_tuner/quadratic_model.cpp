@@ -36,21 +36,22 @@ bool cholesky(std::vector<double>& a, int n) {
   // Each element still takes its products in the order k = 0, 1, ..., as a dot product row by
   // row would (the same result to the bit), but the inner loop runs along a row, so the compiler
   // vectorises it (the 64 x 64 factors of binned_gp.hpp are much of the model's cost).
+  // Column j is copied into row j's upper part (never read, zeroed after) to be contiguous.
   const std::size_t size = static_cast<std::size_t>(n);
   double* m = a.data();
-  std::vector<double> column(size);
   for (std::size_t j = 0; j < size; ++j) {
     const double diagonal = m[j * size + j];
     if (!(diagonal > 0.0)) return false;
     const double root = std::sqrt(diagonal);
     m[j * size + j] = root;
+    double* column = m + j * size;
     for (std::size_t i = j + 1; i < size; ++i) column[i] = m[i * size + j] /= root;
     for (std::size_t i = j + 1; i < size; ++i) {
       double* row = m + i * size;
       const double l = column[i];
       for (std::size_t c = j + 1; c <= i; ++c) row[c] -= l * column[c];
     }
-    for (std::size_t k = j + 1; k < size; ++k) m[j * size + k] = 0.0;  // upper part
+    for (std::size_t k = j + 1; k < size; ++k) column[k] = 0.0;  // the upper part
   }
   return true;
 }

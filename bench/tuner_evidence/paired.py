@@ -14,17 +14,26 @@ import sys
 
 
 def rows(path, tuner):
-    data = json.load(open(path))
-    return {(r["problem"], r["budget"]): r["regrets"] for r in data["rows"] if r["tuner"] == tuner}
+    try:
+        with open(path) as f:
+            data = json.load(f)
+        return {(r["problem"], r["budget"]): r["regrets"]
+                for r in data["rows"] if r["tuner"] == tuner}
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        sys.exit(f"paired.py: {path}: not a ringmaster-simulate --json file ({e})")
 
 
 def main():
     args = sys.argv[1:]
     names = {}
     if len(args) >= 2 and args[0] == "--names":
-        for line in open(args[1]):
-            name, _, expression = line.rstrip("\n").partition("\t")
-            names[expression] = name
+        try:
+            with open(args[1]) as f:
+                for line in f:
+                    name, _, expression = line.rstrip("\n").partition("\t")
+                    names[expression] = name
+        except OSError as e:
+            sys.exit(f"paired.py: {args[1]}: {e.strerror}")
         args = args[2:]
     if len(args) < 2 or args[0] in ("-h", "--help"):
         print(__doc__.strip())

@@ -109,7 +109,7 @@ KINDS = [("quadratic", quadratic), ("skewed", skewed), ("flat", flat), ("kinked"
 
 
 def lowest(g, value, d):
-    """The lowest logit over the box: the corners (up to 2^5) and 4,000 random points."""
+    """The lowest logit over the box: its 2^d corners and 4,000 random points."""
     points = [[g.uniform(-1.0, 1.0) for _ in range(d)] for _ in range(4000)]
     for m in range(2 ** d):
         points.append([1.0 if m >> j & 1 else -1.0 for j in range(d)])
@@ -122,7 +122,10 @@ def main():
     ap.add_argument("--dims", default="2,3,5", help="numbers of parameters, 2 to 8 (2,3,5)")
     ap.add_argument("--names", action="store_true", help="print the problems' names")
     args = ap.parse_args()
-    dims = [int(d) for d in args.dims.split(",")]
+    try:
+        dims = [int(d) for d in args.dims.split(",")]
+    except ValueError:
+        ap.error(f"--dims: {args.dims!r} is not a list of whole numbers (2,3,5)")
     if any(d < 2 or d > 8 for d in dims):
         ap.error("--dims: each number of parameters must be 2 to 8")
     for d in dims:

@@ -1,5 +1,6 @@
 #include "ringmaster/competitions/range_parameter.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "scales/python_format.hpp"
@@ -8,6 +9,11 @@
 namespace rm::comp {
 
 using namespace rm::control::detail;  // the YAML reader and its helpers
+
+namespace {
+constexpr double kMinRelativeRangeWidth = 1e-9;
+constexpr double kMinRangeWidth = 1e-200;
+}  // namespace
 
 nlohmann::json RangeParameter::range_json() const {
   return {{"code", engine.code},
@@ -46,6 +52,14 @@ RangeParameter read_range_parameter(const Reader& r, const Mapping& m,
   p.upper = read_number(r, upper_field);
   if (!(p.upper > p.lower))
     r.fail(upper_field, "must be greater than lower (" + rm::scales::python_repr(p.lower) + ")");
+  // A tuner steps through the range in fractions of its width, and the reports plot it: a
+  // range only a few doubles wide cannot be stepped through (it once made the report endless).
+  const double magnitude = std::max(std::fabs(p.lower), std::fabs(p.upper));
+  if (p.upper - p.lower < kMinRelativeRangeWidth * magnitude || p.upper - p.lower < kMinRangeWidth)
+    r.fail(upper_field, "the range from " + rm::scales::python_repr(p.lower) + " to " +
+                            rm::scales::python_repr(p.upper) +
+                            " is too narrow to tune: upper - lower must be at least " +
+                            "1e-9 of the bounds' size and at least 1e-200");
   if (auto f = m.find("scale")) {
     const std::string scale = read_string(r, *f);
     if (scale != "LINEAR" && scale != "LOG")

@@ -107,6 +107,10 @@ TEST_CASE("model_tuner: control file errors name file:line:column and the settin
   const std::vector<Case> cases{
       {"    upper: 5000\n", "    upper: 40\n",
        "model.yaml:14:12: parameters[0].upper: must be greater than lower (50.0)"},
+      {"    lower: 50\n    upper: 5000\n", "    lower: 1\n    upper: 1.0000000000000002\n",
+       "model.yaml:14:12: parameters[0].upper: the range from 1.0 to 1.0000000000000002 is too "
+       "narrow to "
+       "tune: upper - lower must be at least 1e-9 of the bounds' size and at least 1e-200"},
       {"    lower: 50\n", "    lower: 0\n",
        "model.yaml:13:12: parameters[0].lower: must be positive for a LOG scale (got 0.0)"},
       {"    scale: LOG\n", "    scale: EXPLICIT\n",

@@ -1,4 +1,6 @@
 #include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
 
 #include "ringmaster/report/svg/axis.hpp"
 #include "ringmaster/report/svg/palette.hpp"
@@ -52,6 +54,55 @@ TEST_CASE("an empty or reversed range still makes an axis", "[svg]") {
   Axis reversed(3, 1);
   CHECK(reversed.lo() == 1);
   CHECK(reversed.hi() == 3);
+}
+
+TEST_CASE("every axis is bounded whatever its data", "[svg]") {
+  // A range narrower than a double can step once made the tick loop endless (issue 46).
+  const double inf = std::numeric_limits<double>::infinity();
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double tiny = std::numeric_limits<double>::denorm_min();
+  const double max = std::numeric_limits<double>::max();
+  const std::vector<std::pair<double, double>> ranges{
+      {1.0, std::nextafter(1.0, 2.0)},
+      {1.0, 1.0},
+      {0.0, 0.0},
+      {0.0, tiny},
+      {tiny, 2 * tiny},
+      {-tiny, tiny},
+      {1e300, 1e300},
+      {-1e300, 1e300},
+      {-max, max},
+      {1e300, std::nextafter(1e300, inf)},
+      {-1e-300, 1e-300},
+      {123456789.0, std::nextafter(123456789.0, inf)},
+      {0.0, inf},
+      {nan, 1.0},
+      {-inf, inf}};
+  for (const auto& [lo, hi] : ranges) {
+    for (bool log_scale : {false, true}) {
+      CAPTURE(lo, hi, log_scale);
+      Axis axis(lo, hi, log_scale);
+      axis.extend_to_ticks();
+      CHECK(std::isfinite(axis.lo()));
+      CHECK(std::isfinite(axis.hi()));
+      CHECK(axis.hi() > axis.lo());
+      for (int max_ticks : {2, 6, 12}) {
+        const auto ticks = axis.ticks(max_ticks);
+        CHECK(ticks.size() >= (max_ticks > 2 ? 2U : 1U));
+        CHECK(ticks.size() <= 64);
+        for (const auto& t : ticks) {
+          CHECK(std::isfinite(t.value));
+          CHECK(t.label.size() <= 24);
+          CHECK(t.label.find("nan") == std::string::npos);
+        }
+      }
+      for (double v : {lo, hi, 0.0, 1.0}) {
+        const double x = axis.map(v, 0, 100);
+        CHECK(x >= -5.0);
+        CHECK(x <= 105.0);
+      }
+    }
+  }
 }
 
 TEST_CASE("text is escaped and shortened by characters", "[svg]") {

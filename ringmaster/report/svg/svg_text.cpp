@@ -61,6 +61,11 @@ std::string format_number(double value, int decimals) {
   return s;
 }
 
+std::string format_general(double value) {
+  if (!std::isfinite(value)) return format_number(value, 0);
+  return fmt::format("{:.3g}", value);
+}
+
 }  // namespace rm::svg
 
 namespace rm::svg {

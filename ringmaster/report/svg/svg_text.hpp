@@ -16,6 +16,9 @@ std::string coord(double value);
 // 10000 or more in magnitude with no decimals get thin groups ("12 000" reads at a glance).
 std::string format_number(double value, int decimals);
 
+// `value` in three significant digits, with an exponent when it is very large or small.
+std::string format_general(double value);
+
 }  // namespace rm::svg
 
 namespace rm::svg {

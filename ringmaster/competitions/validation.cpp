@@ -217,7 +217,7 @@ bool Validation::finished(int tuning_done, bool tuning_finished) const {
 }
 
 int Validation::games_remaining(int tuning_done, std::optional<int> tuning_remaining) const {
-  int remaining = 0;
+  long long remaining = 0;
   int periodic = 0;
   bool end_started = false;
   for (const auto& r : rounds_) {
@@ -227,15 +227,15 @@ int Validation::games_remaining(int tuning_done, std::optional<int> tuning_remai
     else
       ++periodic;
   }
-  if (end_started) return remaining;
-  if (tuning_remaining) {
+  if (!end_started && tuning_remaining) {
     const long long total = static_cast<long long>(tuning_done) + *tuning_remaining;
     const long long periodic_total =
         due_periodic_rounds(static_cast<int>(std::min<long long>(total, INT_MAX)), true);
-    remaining += static_cast<int>(std::max(0LL, periodic_total - periodic) * settings_.games);
+    remaining += std::max(0LL, periodic_total - periodic) * settings_.games;
     remaining += settings_.at_end;
   }
-  return remaining;
+  // Saturated, never wrapped (the control file keeps real events below this).
+  return static_cast<int>(std::min<long long>(remaining, INT_MAX));
 }
 
 nlohmann::json Validation::state() const {

@@ -75,6 +75,38 @@ std::string read_opponent(const Reader& r, const Field& f, const ControlFile& co
   return opponent;
 }
 
+namespace {
+
+// A startup command's words must still be GTP words once rendered: a padded format
+// ({p0:%10.3f}) or a candidate directory with a space would only fail at the first game.
+// Checked at both ends and the middle of every range, where the scale defines them.
+void check_rendered_gtp_words(const Reader& r, const std::vector<Field>& commands,
+                              const CandidateTemplate& t, const ControlFile& control) {
+  const std::string files_dir = candidate_files_dir(control.directory, control.code, "0");
+  for (double u : {0.0, 0.5, 1.0}) {
+    std::vector<rm::scales::Value> values;
+    for (const auto& p : t.parameters) {
+      if (!p.scale) return;
+      values.push_back(p.scale->at(u));
+    }
+    for (std::size_t i = 0; i < t.startup_gtp_commands.size() && i < commands.size(); ++i)
+      for (const auto& word : t.startup_gtp_commands[i]) {
+        std::string rendered;
+        try {
+          rendered = substitute_placeholders(word, t.parameters, values, files_dir);
+        } catch (const ConfigError&) {
+          continue;  // a format that cannot render is reported where formats are checked
+        }
+        if (!is_gtp_word(rendered))
+          r.fail(commands[i], "the word '" + word + "' renders as '" + rendered +
+                                  "', which is not a GTP word (no spaces or control "
+                                  "characters: drop the padding from its format)");
+      }
+  }
+}
+
+}  // namespace
+
 CandidateTemplate read_candidate(const Reader& r, const Field& f,
                                  const std::vector<ReadParameter>& read_params,
                                  const ControlFile& control) {
@@ -109,6 +141,8 @@ CandidateTemplate read_candidate(const Reader& r, const Field& f,
   t.directory = control.directory;
   t.stderr_to_log = control.common.stderr_to_log;
   t.log_path = resolve_against(control.directory, control.code + ".log");
+  if (auto g = m.find("startup_gtp_commands"))
+    check_rendered_gtp_words(r, sequence_items(r, *g), t, control);
 
   // An unused parameter would make candidates that differ only in name: refuse it.
   for (const auto& rp : read_params)
@@ -121,7 +155,9 @@ CandidateTemplate read_candidate(const Reader& r, const Field& f,
   return t;
 }
 
-ValidationSettings read_validation(const Reader& r, const Field& f, bool has_end) {
+ValidationSettings read_validation(const Reader& r, const Field& f,
+                                   std::optional<long long> tuning_games) {
+  const bool has_end = tuning_games.has_value();
   Mapping m(r, f, {"every", "games", "at_end"});
   ValidationSettings v;
   constexpr long long kMaxGames = 1000000000;
@@ -143,6 +179,18 @@ ValidationSettings read_validation(const Reader& r, const Field& f, bool has_end
     r.fail(v.every > 0 ? *games : *every,
            "must be positive when " + std::string(v.every > 0 ? "every" : "games") +
                " is (0 turns periodic validation off: set both to 0)");
+  if (tuning_games) {
+    // Every count of the event (games played, games left) must fit the counters it is shown in.
+    constexpr long long kMaxEventGames = 2147483647;
+    const long long rounds = v.every > 0 ? *tuning_games / v.every : 0;
+    const long long total = *tuning_games + rounds * v.games + v.at_end;
+    if (total > kMaxEventGames)
+      r.fail(m.self(), "tuning and validation together would play " + std::to_string(total) +
+                           " games (" + std::to_string(*tuning_games) + " tuning, " +
+                           std::to_string(rounds) + " rounds of " + std::to_string(v.games) + ", " +
+                           std::to_string(v.at_end) + " at the end): at most " +
+                           std::to_string(kMaxEventGames));
+  }
   return v;
 }
 

@@ -30,9 +30,11 @@ CandidateTemplate read_candidate(const Reader& r, const Field& f,
 
 // `validation: {every: K, games: G, at_end: E}` (every tuner): each a non-negative integer;
 // `every` and `games` go together.
-// `has_end`: the tuning has a last game (number_of_games, or the ce_tuner's generations);
-// without one a final round never comes, and at_end is refused.
-ValidationSettings read_validation(const Reader& r, const Field& f, bool has_end);
+// `tuning_games`: the tuning's games when it has a last game (number_of_games, or the
+// ce_tuner's generations); without one a final round never comes, and at_end is refused. With
+// one, tuning and validation together are refused beyond 2147483647 games.
+ValidationSettings read_validation(const Reader& r, const Field& f,
+                                   std::optional<long long> tuning_games);
 
 // An unquoted integer 0..2^64-1.
 std::uint64_t read_seed(const Reader& r, const Field& f);

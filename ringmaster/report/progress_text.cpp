@@ -23,6 +23,11 @@ std::string format_duration(double seconds) {
 
 namespace {
 
+// Played and remaining, added without wrapping (each may be near INT_MAX).
+long long total_games(const Progress& p) {
+  return static_cast<long long>(p.games_played) + p.games_remaining.value_or(0);
+}
+
 // ", 12.0 games per minute, about 5m left": this run's rate and the time the remaining games
 // should take at it; "" before a game of this run has finished.
 std::string rate_and_time_left(const Progress& p) {
@@ -42,7 +47,7 @@ std::string rate_and_time_left(const Progress& p) {
 std::string progress_text(const Progress& p) {
   std::string out = "progress: ";
   if (p.games_remaining)
-    out += fmt::format("{}/{} games played", p.games_played, p.games_played + *p.games_remaining);
+    out += fmt::format("{}/{} games played", p.games_played, total_games(p));
   else
     out += fmt::format("{} games played", p.games_played);
   out += rate_and_time_left(p);
@@ -56,8 +61,7 @@ std::string games_this_run(const Progress& p) {
 }
 
 std::string total_text(const Progress& p) {
-  if (p.games_remaining)
-    return fmt::format("{}/{} in total", p.games_played, p.games_played + *p.games_remaining);
+  if (p.games_remaining) return fmt::format("{}/{} in total", p.games_played, total_games(p));
   return fmt::format("{} in total", p.games_played);
 }
 

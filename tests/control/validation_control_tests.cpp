@@ -146,6 +146,14 @@ TEST_CASE("validation: errors name file:line:column and the setting", "[control]
              Catch::StartsWith("tune.yaml:18:25: ") && Catch::Contains("games"));
   CHECK_THAT(error_of(dir, valid_control("validation: 50\n")),
              Catch::StartsWith("tune.yaml:18:13: validation"));
+  // Counts are refused, not wrapped: 50 rounds of 300000000 games once showed as negative.
+  CHECK(error_of(dir, kModel + "validation: {every: 2, games: 300000000}\n") ==
+        "tune.yaml:12:13: validation: tuning and validation together would play 15000000100 "
+        "games (100 tuning, 50 rounds of 300000000, 0 at the end): at most 2147483647");
+  CHECK_THAT(error_of(dir, kCe + "validation: {every: 1, games: 100000000}\n"),
+             Catch::StartsWith("tune.yaml:16:13: validation: tuning and validation together "
+                               "would play 2400000024 games"));
+  CHECK_NOTHROW(load(dir, kModel + "validation: {every: 2, games: 40000000}\n"));
   CHECK_THAT(error_of(dir, kCe + "validation: {at_end: x}\n"),
              Catch::StartsWith("tune.yaml:16:22: validation.at_end: "));
   CHECK_THAT(error_of(dir, kModel + "validation: {every: 5, games: -2}\n"),

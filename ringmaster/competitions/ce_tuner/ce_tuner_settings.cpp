@@ -137,7 +137,10 @@ CeTunerSettings read_ce_tuner(const Reader& r, const Mapping& top, const Control
   s.candidate = read_candidate(r, top.require("candidate"), read_params, control);
 
   if (auto f = top.find("seed")) s.seed = read_seed(r, *f);
-  if (auto f = top.find("validation")) s.validation = read_validation(r, *f, true);
+  if (auto f = top.find("validation"))
+    s.validation = read_validation(
+        r, *f,
+        static_cast<long long>(s.number_of_generations) * s.samples_per_generation * s.batch_size);
   return s;
 }
 

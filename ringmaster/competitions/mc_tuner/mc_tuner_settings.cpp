@@ -74,8 +74,7 @@ McTunerSettings read_mc_tuner(const Reader& r, const Mapping& top, const Control
     s.number_of_running_simulations_to_show =
         read_int_in(r, *f, 0, 1000000, "must be a non-negative integer");
   if (auto f = top.find("seed")) s.seed = read_seed(r, *f);
-  if (auto f = top.find("validation"))
-    s.validation = read_validation(r, *f, s.number_of_games.has_value());
+  if (auto f = top.find("validation")) s.validation = read_validation(r, *f, s.number_of_games);
   if (auto f = top.find("in_flight_visits")) {
     const std::string mode = read_enum(r, *f, {"none", "virtual_loss", "virtual_visit"});
     s.in_flight_visits = mode == "virtual_loss"    ? InFlightVisits::VirtualLoss

@@ -72,8 +72,7 @@ ModelTunerSettings read_model_tuner(const Reader& r, const Mapping& top,
       r.fail(*f, "must be between 0 and 0.5 (got " + rm::scales::python_repr(s.cell_share) + ")");
   }
   if (auto f = top.find("seed")) s.seed = read_seed(r, *f);
-  if (auto f = top.find("validation"))
-    s.validation = read_validation(r, *f, s.number_of_games.has_value());
+  if (auto f = top.find("validation")) s.validation = read_validation(r, *f, s.number_of_games);
   return s;
 }
 

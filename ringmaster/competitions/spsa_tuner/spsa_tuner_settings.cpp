@@ -93,12 +93,17 @@ SpsaTunerSettings read_spsa_tuner(const Reader& r, const Mapping& top, const Con
     read_params.push_back(ReadParameter{s.parameters.back().engine, item});
   }
   s.candidate = read_candidate(r, top.require("candidate"), read_params, control);
-  s.precision =
-      read_in(r, top.require("precision"), 0.0, 1000.0, true, "more than 0 and at most 1000 (Elo)");
+  const Field precision = top.require("precision");
+  s.precision = read_in(r, precision, 0.0, 1000.0, true, "more than 0 and at most 1000 (Elo)");
   if (auto f = top.find("confidence"))
     s.confidence = read_in(r, *f, 0.5, 0.999, false, "from 0.5 to 0.999");
+  try {
+    (void)spsa_design_of(s);
+  } catch (const std::invalid_argument& e) {
+    r.fail(precision, e.what());
+  }
   if (auto f = top.find("seed")) s.seed = read_seed(r, *f);
-  if (auto f = top.find("validation")) s.validation = read_validation(r, *f, true);
+  if (auto f = top.find("validation")) s.validation = read_validation(r, *f, s.number_of_games);
   return s;
 }
 

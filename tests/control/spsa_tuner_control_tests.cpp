@@ -100,6 +100,9 @@ TEST_CASE("spsa_tuner: control file errors name file:line:column and the setting
       {"number_of_games: 1000\n", "", "spsa.yaml:1:1: number_of_games: not specified"},
       {"precision: 2", "precision: 0",
        "spsa.yaml:7:12: precision: must be more than 0 and at most 1000 (Elo) (got 0.0)"},
+      {"precision: 2", "precision: 1e-20",
+       "spsa.yaml:7:12: precision: SPSA design: the precision is too fine: the design would need "
+       "9.38e+24 games (at most 1e12)"},
       {"confidence: 0.9", "confidence: 1",
        "spsa.yaml:8:13: confidence: must be from 0.5 to 0.999 (got 1.0)"},
       {"    elo: 10\n", "    elo: -1\n",
@@ -111,6 +114,10 @@ TEST_CASE("spsa_tuner: control file errors name file:line:column and the setting
        "6000.0)"},
       {"    upper: 5000\n", "    upper: 40\n",
        "spsa.yaml:13:12: parameters[0].upper: must be greater than lower (50.0)"},
+      {"    lower: 50\n    upper: 5000\n", "    lower: 1\n    upper: 1.0000000000000002\n",
+       "spsa.yaml:13:12: parameters[0].upper: the range from 1.0 to 1.0000000000000002 is too "
+       "narrow to "
+       "tune: upper - lower must be at least 1e-9 of the bounds' size and at least 1e-200"},
       {"    elo: 5\n", "    elo: 5\n    split: 4\n",
        "spsa.yaml:22:5: parameters[1]: unknown setting 'split'"},
       {"seed: 3\n", "seed: 3\nopponent: opp\n",
@@ -124,6 +131,22 @@ TEST_CASE("spsa_tuner: control file errors name file:line:column and the setting
     INFO(c.to);
     CHECK(error_of(dir, spsa_control(c.from, c.to)) == c.message);
   }
+}
+
+TEST_CASE(
+    "spsa_tuner: a startup word that renders with a space is refused at load with its position",
+    "[spsa_tuner]") {
+  TempDir dir;
+  // {c:%10.3f} pads with spaces: once refused only when the first candidate was rendered.
+  CHECK(
+      error_of(dir, spsa_control("candidate:\n",
+                                 "candidate:\n  startup_gtp_commands: [\"set_c {c:%10.3f}\"]\n")) ==
+      "spsa.yaml:23:26: candidate.startup_gtp_commands[0]: the word '{c:%10.3f}' renders as "
+      "'     0.100', which is not a GTP word (no spaces or control characters: drop the padding "
+      "from its format)");
+  CHECK_NOTHROW(rm::comp::load_control_file(dir.write(
+      "ok.yaml",
+      spsa_control("candidate:\n", "candidate:\n  startup_gtp_commands: [\"set_c {c:%.3f}\"]\n"))));
 }
 
 TEST_CASE("spsa_tuner: 64 parameters load, 65 are refused", "[spsa_tuner]") {

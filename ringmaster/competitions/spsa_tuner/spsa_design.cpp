@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -65,6 +66,22 @@ void check(bool ok, const std::string& message) {
   if (!ok) throw std::invalid_argument("SPSA design: " + message);
 }
 
+std::string fmt_games(double games) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", games);
+  return text;
+}
+
+// The designed games, refused beyond what any run could play (a precision of 1e-20 Elo once
+// gave a count beyond a long).
+long design_games(double games) {
+  constexpr double kMaxGames = 1e12;
+  check(games < kMaxGames, "the precision is too fine: the design would need " +
+                               (std::isfinite(games) ? fmt_games(games) : std::string("endless")) +
+                               " games (at most 1e12)");
+  return static_cast<long>(games + 0.5);
+}
+
 }  // namespace
 
 Design design_spsa(const DesignInput& in) {
@@ -102,7 +119,7 @@ Design design_spsa(const DesignInput& in) {
     double big_r = 0.0, big_t = 0.0;
     optimum_r_t(rr, big_r, big_t);
     out.r = big_r * in.start_elo / loss_per_r;
-    out.games = static_cast<long>(big_t * loss_per_r / (a * in.start_elo) + 0.5);
+    out.games = design_games(big_t * loss_per_r / (a * in.start_elo));
   }
   double longest = 0.0;
   for (std::size_t k = 0; k < out.c.size(); ++k) {
@@ -110,8 +127,7 @@ Design design_spsa(const DesignInput& in) {
     longest = std::max(longest, out.time_constant.back());
   }
   // spsa.c rounds each parameter's games to the nearest integer, then takes the largest.
-  if (in.heuristic == Heuristic::LambdaRatio)
-    out.games = static_cast<long>(in.lambda_ratio * longest + 0.5);
+  if (in.heuristic == Heuristic::LambdaRatio) out.games = design_games(in.lambda_ratio * longest);
   out.stationary_loss = out.r * loss_per_r;
   return out;
 }

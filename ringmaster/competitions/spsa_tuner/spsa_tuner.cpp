@@ -17,7 +17,9 @@ const SpsaTunerSettings& spsa_settings_of(const rm::control::ControlFile& cf) {
   return *settings;
 }
 
-spsa::Design design_of(const SpsaTunerSettings& s) {
+}  // namespace
+
+spsa::Design spsa_design_of(const SpsaTunerSettings& s) {
   spsa::DesignInput in;
   for (const auto& p : s.parameters) in.elo_at_half_range.push_back(p.elo);
   in.precision = s.precision;
@@ -26,6 +28,8 @@ spsa::Design design_of(const SpsaTunerSettings& s) {
       s.mode == SpsaMode::HeadToHead ? spsa::Protocol::HeadToHead : spsa::Protocol::AgainstOpponent;
   return spsa::design_spsa(in);
 }
+
+namespace {
 
 std::vector<double> start_of(const SpsaTunerSettings& s) {
   std::vector<double> start;
@@ -41,7 +45,7 @@ constexpr std::uint64_t kPairColourStream = 0x73707361636f6c72ULL;  // "spsacolr
 SpsaTuner::SpsaTuner(const rm::control::ControlFile& cf)
     : TunerShell(cf, spsa_settings_of(cf), engine_parameters_of(spsa_settings_of(cf).ranges())),
       settings_(spsa_settings_of(cf)),
-      design_(design_of(settings_)),
+      design_(spsa_design_of(settings_)),
       search_(spsa::settings_for_budget(design_, start_of(settings_), seed_,
                                         settings_.number_of_games)),
       trajectory_(start_of(settings_)),

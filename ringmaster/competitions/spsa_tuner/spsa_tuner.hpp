@@ -25,6 +25,10 @@
 
 namespace rm::comp {
 
+// The design (c, r, games) of these settings; throws std::invalid_argument when the settings
+// cannot be designed for (a precision so fine no run could play its games).
+spsa::Design spsa_design_of(const SpsaTunerSettings& s);
+
 class SpsaTuner final : public TunerShell {
  public:
   // Throws std::invalid_argument if cf is not an spsa_tuner control file.

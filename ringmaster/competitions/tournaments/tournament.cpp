@@ -11,17 +11,29 @@ Tournament::Tournament(const rm::control::ControlFile& cf, std::vector<MatchupSe
     Matchup m;
     m.settings = std::move(settings);
     m.accumulator = MatchupAccumulator(m.settings.player_1, m.settings.player_2);
+    m.id_digits = id_digits_for(m.settings);
     matchups_.push_back(std::move(m));
   }
 }
 
-std::string Tournament::game_id_for(const MatchupSettings& m, int number) {
+namespace {
+
+std::string padded_id(const std::string& id, int number, std::size_t width) {
   std::string digits = std::to_string(number);
-  if (m.number_of_games && *m.number_of_games > 0) {
-    const std::size_t width = std::to_string(*m.number_of_games - 1).size();
-    if (digits.size() < width) digits.insert(0, width - digits.size(), '0');
-  }
-  return m.id + "_" + digits;
+  if (digits.size() < width) digits.insert(0, width - digits.size(), '0');
+  return id + "_" + digits;
+}
+
+}  // namespace
+
+std::size_t Tournament::id_digits_for(const MatchupSettings& m) {
+  if (m.number_of_games && *m.number_of_games > 0)
+    return std::to_string(*m.number_of_games - 1).size();
+  return 1;
+}
+
+std::string Tournament::game_id_for(const MatchupSettings& m, int number) {
+  return padded_id(m.id, number, id_digits_for(m));
 }
 
 // gomill's Group_scheduler: games left over from an earlier run first, then the matchup with
@@ -63,7 +75,7 @@ std::optional<JobRequest> Tournament::next_job() {
 
   JobRequest request;
   rm::game::GameJob& job = request.job;
-  job.game_id = game_id_for(s, number);
+  job.game_id = padded_id(s.id, number, m->id_digits);
   job.competition_code = cf_.code;
   job.sgf_event = s.name_given ? cf_.code + " (" + s.name + ")" : cf_.code;
   job.black = player_2_black ? p2 : p1;

@@ -51,11 +51,15 @@ class Tournament : public Competition {
     bool completed_in_this_run = false;  // gomill's void policy, per run
     bool last_game_failed = false;
     bool sprt_decided = false;
+    // The digits game numbers are padded to, fixed when the matchup was first run: raising
+    // number_of_games later (a continued `match`) keeps the ids' width.
+    std::size_t id_digits = 1;
   };
   const std::vector<Matchup>& matchups() const { return matchups_; }
   MatchupStats stats_of(const Matchup& m) const;
   // "<id>_<n>", n zero-padded to the digits of number_of_games - 1 (gomill's rule).
   static std::string game_id_for(const MatchupSettings& m, int number);
+  static std::size_t id_digits_for(const MatchupSettings& m);
 
  protected:
   Tournament(const rm::control::ControlFile& cf, std::vector<MatchupSettings> matchups);

@@ -25,7 +25,8 @@ nlohmann::json matchup_state(const Tournament::Matchup& m) {
       {"komi", s.game.komi},
       {"handicap", s.game.handicap},
       {"handicap_style", s.game.handicap_style == rm::game::HandicapStyle::Free ? "free" : "fixed"},
-      {"numbers", m.numbers.to_json()}};
+      {"numbers", m.numbers.to_json()},
+      {"id_digits", m.id_digits}};
 }
 
 // A matchup that has left the control file keeps its games in reports, and plays no more.
@@ -45,6 +46,7 @@ Tournament::Matchup ghost_from_state(const nlohmann::json& j) {
                               ? rm::game::HandicapStyle::Free
                               : rm::game::HandicapStyle::Fixed;
   m.numbers = GameNumbers::from_json(j.at("numbers"));
+  m.id_digits = j.value("id_digits", std::size_t{1});
   m.accumulator = MatchupAccumulator(s.player_1, s.player_2);
   return m;
 }
@@ -90,6 +92,15 @@ void Tournament::restore(const nlohmann::json& state) {
                                 "," + p2 + ";\ncontrol file players are " +
                                 current->settings.player_1 + "," + current->settings.player_2);
       current->numbers = numbers;
+      // Kept from the matchup's first run (states written before it was stored: the
+      // current number_of_games's, as then).
+      if (numbers.issued() > 0 && stored.contains("id_digits")) {
+        const auto digits = stored.at("id_digits").get<std::size_t>();
+        if (digits < 1 || digits > 10)
+          throw IncompatibleState("stored matchup " + id + " has game ids of " +
+                                  std::to_string(digits) + " digits");
+        current->id_digits = digits;
+      }
     }
     for (auto& g : ghosts) matchups_.push_back(std::move(g));
   } catch (const nlohmann::json::exception& e) {

@@ -2,6 +2,7 @@
 // earlier run) and runs it as `ringmaster <dir>/<code>.yaml run` would.
 #include <unistd.h>
 
+#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -64,6 +65,13 @@ void remove_if_nothing_played(const std::string& control_file, const std::string
     std::filesystem::remove(new_directory, ec);
 }
 
+// Whether `text` is a whole number above `n`.
+bool number_above(const std::string& text, long long n) {
+  long long value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return ec == std::errc() && end == text.data() + text.size() && value > n;
+}
+
 }  // namespace
 
 int match_command(const std::vector<std::string>& args) {
@@ -95,6 +103,15 @@ int match_command(const std::vector<std::string>& args) {
       std::cerr << "ringmaster: " << path
                 << " exists and is not this match's control file: run `ringmaster " << path
                 << "` to continue it, or choose another --code or --dir" << std::endl;
+      return kExitError;
+    }
+    // Fewer games than the match was started with would leave it "finished" with more games
+    // played than asked for (28/20): a shorter match is a new match.
+    if (old_games && number_above(*old_games, options.games)) {
+      std::cerr << "ringmaster: " << path << " plays " << *old_games
+                << " games per pair: --games can raise that, not lower it (choose another "
+                   "--code or --dir for a shorter match)"
+                << std::endl;
       return kExitError;
     }
     std::string error;

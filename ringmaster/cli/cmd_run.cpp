@@ -52,7 +52,7 @@ int run_command(const CommandLine& line) {
   LiveDisplay display(stdout, stderr, LiveDisplay::mode_for(stdout, line.quiet));
 
   rm::run::ExecutorChoice executor_choice{control.executor, line.executor, line.parallel_given};
-  auto players = session.competition->players_to_check();
+  auto players = rm::run::with_arbiters(session.competition->players_to_check());
   rm::run::adapt_players_for_checks(executor_choice, paths, players);
   if (control.common.skip_player_checks) {
     display.say("skipping " + std::to_string(players.size()) + " Player checks");

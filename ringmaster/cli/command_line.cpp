@@ -42,8 +42,8 @@ std::string help_text(const CLI::App& app) {
 }  // namespace
 
 const std::vector<std::string>& command_names() {
-  static const std::vector<std::string> names = {"run",   "stop",  "show",       "report",
-                                                 "reset", "check", "candidates", "playoff-file"};
+  static const std::vector<std::string> names = {
+      "run", "stop", "show", "report", "reset", "check", "cost", "candidates", "playoff-file"};
   return names;
 }
 
@@ -55,7 +55,8 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
 
   CLI::App app{
       "Runs Go competitions and parameter-tuning events between GTP engines.\n"
-      "commands: run (default), stop, show, report, reset, check, candidates, playoff-file\n"
+      "commands: run (default), stop, show, report, reset, check, cost, candidates, "
+      "playoff-file\n"
       "A match without a control file: ringmaster match --engine CMD --engine CMD [options] "
       "(ringmaster match --help; docs/match.md)",
       "ringmaster"};

@@ -14,6 +14,7 @@ int reset_command(const CommandLine& line);
 int check_command(const CommandLine& line);
 int candidates_command(const CommandLine& line);
 int playoff_file_command(const CommandLine& line);
+int cost_command(const CommandLine& line);
 // `ringmaster match ...` (`args`: what follows "match"): docs/match.md.
 int match_command(const std::vector<std::string>& args);
 
@@ -21,7 +22,11 @@ int match_command(const std::vector<std::string>& args);
 // "ringmaster: <message>" on stderr.
 int dispatch(const CommandLine& line);
 
-// For every command: parses `args` (argv without argv[0]) and dispatches.
+// For every command: parses `args` (argv without argv[0]) and dispatches. No exception
+// escapes: an unexpected one is "ringmaster: internal error: ..." on one line, exit 4.
 int ringmaster_main(const std::vector<std::string>& args);
+
+// `text` with its line breaks turned into spaces (an error is one line of stderr).
+std::string one_line(const std::string& text);
 
 }  // namespace rm::cli

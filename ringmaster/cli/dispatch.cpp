@@ -30,6 +30,7 @@ int dispatch(const CommandLine& line) {
     if (line.command == "check") return check_command(line);
     if (line.command == "candidates") return candidates_command(line);
     if (line.command == "playoff-file") return playoff_file_command(line);
+    if (line.command == "cost") return cost_command(line);
     throw rm::run::RingmasterError("no such command: " + line.command);
   } catch (const rm::run::RingmasterError& e) {
     std::cerr << "ringmaster: " << e.what() << std::endl;
@@ -42,15 +43,19 @@ int dispatch(const CommandLine& line) {
     // error of the environment, not a bug. SQLite leaves the database as it was.
     std::cerr << "ringmaster: " << e.what() << std::endl;
     return kExitError;
+  } catch (const std::filesystem::filesystem_error& e) {
+    // A file the environment refused (a name too long, a directory gone): not a bug.
+    std::cerr << "ringmaster: " << one_line(e.what()) << std::endl;
+    return kExitError;
   } catch (const std::exception& e) {
-    std::cerr << "ringmaster: internal error\n" << e.what() << std::endl;
+    std::cerr << "ringmaster: internal error: " << one_line(e.what()) << std::endl;
     return kExitInternal;
   }
 }
 
-int ringmaster_main(const std::vector<std::string>& args) {
-  // Writing to an engine that has died must give EPIPE, not kill Ringmaster.
-  std::signal(SIGPIPE, SIG_IGN);
+namespace {
+
+int checked_main(const std::vector<std::string>& args) {
   // `ringmaster match ...` has no control file: it writes one (./match is a control file).
   if (!args.empty() && args.front() == "match")
     return match_command({args.begin() + 1, args.end()});
@@ -61,6 +66,33 @@ int ringmaster_main(const std::vector<std::string>& args) {
     return exit->status;
   }
   return dispatch(std::get<CommandLine>(parsed));
+}
+
+}  // namespace
+
+std::string one_line(const std::string& text) {
+  std::string out = text;
+  for (char& c : out)
+    if (c == '\n' || c == '\r') c = ' ';
+  return out;
+}
+
+int ringmaster_main(const std::vector<std::string>& args) {
+  // Writing to an engine that has died must give EPIPE, not kill Ringmaster.
+  std::signal(SIGPIPE, SIG_IGN);
+  // No exception leaves a command: each ends with its documented status and one line.
+  try {
+    return checked_main(args);
+  } catch (const std::filesystem::filesystem_error& e) {
+    std::cerr << "ringmaster: " << one_line(e.what()) << std::endl;
+    return kExitError;
+  } catch (const std::exception& e) {
+    std::cerr << "ringmaster: internal error: " << one_line(e.what()) << std::endl;
+    return kExitInternal;
+  } catch (...) {
+    std::cerr << "ringmaster: internal error: an unknown exception" << std::endl;
+    return kExitInternal;
+  }
 }
 
 }  // namespace rm::cli

@@ -7,6 +7,7 @@
 #include "engine/process/process.hpp"
 #include "ringmaster/cli/match_option_values.hpp"
 #include "ringmaster/cli/match_options.hpp"
+#include "ringmaster/run/competition_paths.hpp"
 
 namespace rm::cli {
 namespace {
@@ -317,6 +318,10 @@ std::optional<std::string> read_adjudication(const RawOptions& r, MatchOptions& 
 std::optional<std::string> read_run_options(const RawOptions& r, MatchOptions& o) {
   if (!is_code(o.code))
     return "--code: use letters, digits, '-', '_' and '.' (got '" + o.code + "')";
+  if (o.code.size() > rm::run::kMaxCodeBytes)
+    return "--code: at most " + std::to_string(rm::run::kMaxCodeBytes) +
+           " characters (it names files such as <code>.report.html; got " +
+           std::to_string(o.code.size()) + ")";
   o.run.parallel_given = !r.parallel.empty();
   o.run.rating_interval = 10;  // fastchess's default
   for (auto error :

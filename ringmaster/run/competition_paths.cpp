@@ -23,6 +23,13 @@ CompetitionPaths CompetitionPaths::for_control_file(const std::string& control_f
   fs::path dir = path.parent_path();
   p.directory = dir.empty() ? std::string(".") : dir.string();
   p.code = path.stem().string();
+  // The code names files with suffixes of up to about 30 bytes (<code>.report.html.tmp...),
+  // and a file name has at most 255 bytes on the usual file systems.
+  if (p.code.size() > kMaxCodeBytes)
+    throw RingmasterError("the competition code '" + p.code.substr(0, 40) + "...' has " +
+                          std::to_string(p.code.size()) + " bytes: at most " +
+                          std::to_string(kMaxCodeBytes) +
+                          " (it names files such as <code>.report.html)");
   auto beside = [&](const char* ext) { return (dir / (p.code + ext)).string(); };
   p.db = beside(".db");
   p.lock = beside(".lock");

@@ -2,9 +2,13 @@
 // (the competition code), as in gomill.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 namespace rm::run {
+
+// The longest competition code (the control file's name without its extension), in bytes.
+inline constexpr std::size_t kMaxCodeBytes = 200;
 
 struct CompetitionPaths {
   std::string control_file;

@@ -19,6 +19,12 @@ struct StartupCheckOutcome {
   std::vector<std::string> warnings;  // late errors (e.g. from quit) of players that passed
 };
 
+// `players` with each engine arbiter of their game settings appended (once per arbiter code,
+// unless it is one of the players): an arbiter that cannot start is found before any game,
+// not at the first disputed score.
+std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> with_arbiters(
+    std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players);
+
 // pass_stderr: the engines' stderr goes to ours (the `check` command) instead of being
 // discarded. on_checking(code) is called before each player (for "checking player <code>").
 // Stops at the first failure, as gomill does.

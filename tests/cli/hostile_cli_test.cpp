@@ -4,6 +4,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -156,6 +157,31 @@ TEST_CASE("check creates nothing beside the control file", "[cli][binary][hostil
   CHECK(files_in(dir) == before);
 }
 
+TEST_CASE("cost times real games of the event and writes nothing beside the control file",
+          "[cli][binary][hostile]") {
+  Dir dir;
+  std::ofstream(dir.file("t.yaml")) << kTuner;
+  std::ofstream(dir.file("settings.in")) << "playouts {pl}\n";
+  const auto before = files_in(dir);
+  auto cost = ringmaster(dir, {dir.file("t.yaml"), "cost", "-j", "2", "-g", "2"});
+  INFO(cost.out << cost.err);
+  CHECK(cost.exit_status == 0);
+  CHECK_THAT(cost.out, Catch::StartsWith("cost of t (mc_tuner): 2 games\n"));
+  CHECK_THAT(cost.out, Catch::Contains("timing 2 of its games at -j 2"));
+  CHECK_THAT(cost.out, Catch::Contains("2 games in "));
+  CHECK_THAT(cost.out, Catch::Contains("s of engine CPU per game"));
+  CHECK_THAT(cost.out, Catch::Contains("estimate: about "));
+  CHECK(files_in(dir) == before);
+  // An engine that cannot start: every timed game is void, said, exit 1.
+  std::string broken = kTuner;
+  broken.replace(broken.find("[ringbot]"), 9, "[/nonexistent/engine]");
+  std::ofstream(dir.file("b.yaml")) << broken;
+  auto failed = ringmaster(dir, {dir.file("b.yaml"), "cost", "-g", "1"});
+  CHECK(failed.exit_status == 1);
+  CHECK_THAT(failed.out, Catch::Contains("void: "));
+  CHECK_THAT(failed.err, Catch::Contains("every timed game was void"));
+}
+
 TEST_CASE("messages use the right article", "[cli][binary][hostile]") {
   Dir dir;
   std::ofstream(dir.file("a.yaml"))
@@ -191,4 +217,63 @@ TEST_CASE("a control file yaml-cpp would loop on is refused by every command",
     CHECK(r.exit_status == 1);
     CHECK_THAT(r.err, Catch::StartsWith("ringmaster: " + dir.file("comma.yaml") + ":1:1: "));
   }
+}
+
+TEST_CASE("no exception escapes a command: a code too long for a file name",
+          "[cli][binary][hostile]") {
+  // `match --code` of 251+ characters once ended in an uncaught filesystem_error (SIGABRT).
+  Dir dir("rm-hostile-code");
+  const std::string ringbot = std::string(RM_BIN_DIR) + "/ringbot --playouts 2";
+  for (std::size_t length : {201, 251, 300}) {
+    auto f = ringmaster(
+        dir, {"match", "--engine", ringbot, "--engine", ringbot, "--games", "2", "--size", "5",
+              "--code", std::string(length, 'c'), "--dir", dir.file("m"), "-q"});
+    CAPTURE(length, f.err);
+    CHECK(f.exit_status == 2);
+    CHECK_THAT(f.err, Catch::Contains("--code: at most 200 characters"));
+  }
+  // The same through a control file's name: one line, exit 1, nothing written.
+  const std::string name = std::string(240, 'x') + ".yaml";
+  {
+    std::ofstream out(dir.file(name));
+    out << kTuner;
+  }
+  {
+    std::ofstream out(dir.file("settings.in"));
+    out << "pl {pl}\n";
+  }
+  const auto before = files_in(dir);
+  for (const char* command : {"run", "show", "report", "check", "reset"}) {
+    auto f = ringmaster(dir, {dir.file(name), command});
+    CAPTURE(command, f.err);
+    CHECK(f.exit_status == 1);
+    CHECK_THAT(f.err, Catch::StartsWith("ringmaster: the competition code 'xxx"));
+    CHECK_THAT(f.err, Catch::Contains("has 235 bytes: at most 200"));
+    CHECK(std::count(f.err.begin(), f.err.end(), '\n') == 1);
+  }
+  CHECK(files_in(dir) == before);
+}
+
+TEST_CASE("players that cannot score get a warning with the fix", "[cli][binary][hostile]") {
+  // Two engines without final_score, scored by the players: every game ending in passes
+  // would have no winner, once silently.
+  Dir dir;
+  const std::string engine = std::string(RM_BIN_DIR) + "/scripted_engine";
+  std::ofstream(dir.file("p.yaml"))
+      << "competition_type: playoff\nplayers:\n  a: {command: [" << engine
+      << ", --pass-after, '2']}\n  b: {command: [" << engine << "]}\n"
+      << "board_size: 5\nkomi: 0.5\nmatchups: [[a, b]]\nnumber_of_games: 2\n";
+  auto check = ringmaster(dir, {dir.file("p.yaml"), "check"});
+  CHECK(check.exit_status == 0);
+  CHECK_THAT(check.err, Catch::Contains("warning: players a, b do not answer final_score and no "
+                                        "arbiter is set"));
+  CHECK_THAT(check.err, Catch::Contains("set `scorer: internal`"));
+  // One of them scoring is enough.
+  std::ofstream(dir.file("q.yaml"))
+      << "competition_type: playoff\nplayers:\n  a: {command: [" << engine
+      << ", --final-score, B+1.5]}\n  b: {command: [" << engine << "]}\n"
+      << "board_size: 5\nkomi: 0.5\nmatchups: [[a, b]]\nnumber_of_games: 2\n";
+  auto scored = ringmaster(dir, {dir.file("q.yaml"), "check"});
+  CHECK(scored.exit_status == 0);
+  CHECK_THAT(scored.err, !Catch::Contains("final_score"));
 }

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "ringmaster/cli/match_control_file.hpp"
@@ -168,14 +169,29 @@ TEST_CASE("match: plays the games, resumes, refuses another match in the same pl
 
   // More games: the same match continues, its control file raised to the new number.
   auto more = line;
-  more[6] = "6";  // --games
+  more[6] = "12";  // --games
   auto longer = run(dir, more, "more");
   INFO(longer.err);
   CHECK(longer.exit_status == 0);
   CHECK_THAT(longer.err, Catch::Contains("resuming the match in " + results +
-                                         "/match.yaml (games per pair: 4 -> 6)"));
-  CHECK(rm::store::Store::open_read_only(results + "/match.db")->game_count() == 6);
-  CHECK_THAT(rm::test::slurp(results + "/match.yaml"), Catch::Contains("number_of_games: 6\n"));
+                                         "/match.yaml (games per pair: 4 -> 12)"));
+  CHECK(rm::store::Store::open_read_only(results + "/match.db")->game_count() == 12);
+  CHECK_THAT(rm::test::slurp(results + "/match.yaml"), Catch::Contains("number_of_games: 12\n"));
+  // The game ids keep the width they started with (0_3 was followed by 0_04 once).
+  std::set<std::string> ids;
+  for (const auto& g : rm::store::Store::open_read_only(results + "/match.db")->games())
+    ids.insert(g.game_id);
+  CHECK(ids == std::set<std::string>{"0_0", "0_1", "0_2", "0_3", "0_4", "0_5", "0_6", "0_7", "0_8",
+                                     "0_9", "0_10", "0_11"});
+
+  // Fewer games than it was started with: refused (show would read 12/6).
+  auto fewer = line;
+  fewer[6] = "6";
+  auto lowered = run(dir, fewer, "fewer");
+  CHECK(lowered.exit_status == 1);
+  CHECK_THAT(lowered.err, Catch::Contains("plays 12 games per pair: --games can raise that, not "
+                                          "lower it"));
+  CHECK_THAT(rm::test::slurp(results + "/match.yaml"), Catch::Contains("number_of_games: 12\n"));
 
   // Another komi: the file differs, so the match is refused, not mixed.
   auto other = line;
@@ -232,4 +248,30 @@ TEST_CASE("match: docs/match.md shows the control file match really writes", "[m
   auto o = parse_ok({"--black", "gnugo --mode gtp", "--white", "ringbot", "--games", "10", "--size",
                      "9", "--reuse"});
   CHECK(rm::cli::match_control_file(o, "/anywhere") == shown);
+}
+
+TEST_CASE("match: an arbiter that cannot start is found at start, not at the first dispute",
+          "[match][e2e]") {
+  rm::test::TempDir dir("rm-match-arbiter");
+  const std::string results = dir.file("results");
+  const std::vector<std::string> line{"match",
+                                      "--engine",
+                                      kRingbot + " --playouts 4",
+                                      "--engine",
+                                      kRingbot + " --playouts 8",
+                                      "--games",
+                                      "2",
+                                      "--size",
+                                      "5",
+                                      "--arbiter",
+                                      "/nonexistent/arbiter",
+                                      "--dir",
+                                      results,
+                                      "-q"};
+  auto f = run(dir, line, "arbiter");
+  INFO(f.err);
+  CHECK(f.exit_status == 1);
+  CHECK_THAT(f.err, Catch::Contains("player arbiter failed startup check"));
+  CHECK_FALSE(std::filesystem::exists(results + "/match.db"));
+  CHECK_FALSE(std::filesystem::exists(results + "/match.yaml"));
 }

@@ -286,7 +286,7 @@ TEST_CASE("playoff: the SPRT's model, normalized by default, logistic on request
   CHECK_THROWS_WITH(load(dir, "p.yaml",
                          kPlayers + "matchups:\n  - {player_1: a, player_2: b, sprt: {elo0: 0, "
                                     "elo1: 5, model: bayesian}}\n"),
-                    Catch::Contains("p.yaml:8:") &&
+                    Catch::Contains("p.yaml:9:") &&
                         Catch::Contains("sprt.model: unknown value 'bayesian' (one of: "
                                         "normalized, logistic)"));
 }

@@ -16,6 +16,10 @@ namespace {
 
 // A flooding engine is a protocol error, not unbounded memory.
 constexpr std::size_t max_response_bytes = 1 << 20;
+// What a startup banner may take (startup_banner_lines) before the first response, in all.
+constexpr std::size_t max_banner_bytes = 1 << 16;
+// How much of an engine's line an error message quotes.
+constexpr std::size_t kQuotedBytes = 120;
 
 // True if nothing is left of the line once control characters (including CR) are removed:
 // such a line ends a response.
@@ -25,6 +29,10 @@ bool is_terminator(const std::string& line) {
     if (!(u <= 0x08 || (u >= 0x0a && u <= 0x1f) || u == 0x7f)) return false;
   }
   return true;
+}
+
+std::string first_line(const std::string& text) {
+  return text.substr(0, text.find('\n'));
 }
 
 Channel::Clock::duration seconds(double s) {
@@ -81,6 +89,7 @@ void Channel::submit(const std::vector<Request>& requests) {
     e.timeout_s = r.timeout_s;
     e.purpose = r.purpose;
     e.known_name = r.known_name;
+    e.timeout_setting = r.timeout_setting;
     bool well_formed = is_well_formed_word(actual);
     for (const auto& a : r.args) well_formed = well_formed && is_well_formed_word(a);
     if (!process_ || closed_) {
@@ -173,6 +182,68 @@ void Channel::read_next() {
   }
 }
 
+std::optional<rm::process::ReadResult> Channel::skip_banner(Clock::time_point deadline,
+                                                            std::string& not_gtp) {
+  auto log_line = [&](const std::string& line) {
+    if (s_.log) s_.log("<< " + s_.log_channel + ": " + line);
+  };
+  const int allowed = s_.startup_banner_lines;
+  const std::string setting = "startup_banner_lines: " + std::to_string(allowed);
+  int skipped = 0;
+  std::size_t bytes = 0;
+  while (true) {
+    // Check the first byte before waiting for a whole line: an engine speaking GMP or
+    // printing a banner without a newline is reported as such, not as a timeout.
+    auto peeked = process_->peek_byte(deadline, s_.abort);
+    if (peeked.status != IoStatus::Ok) return peeked;
+    const char c = peeked.line[0];
+    const auto bad = check_first_byte(c);
+    if (c == '\x01') {
+      not_gtp = *bad;  // GMP: no line to quote
+      return std::nullopt;
+    }
+    if (allowed == 0) {
+      if (!bad) return std::nullopt;
+      // Quote the offending line, up to its end if that comes at once.
+      auto line =
+          process_->read_line(std::min(deadline, Clock::now() + std::chrono::milliseconds(200)),
+                              max_banner_bytes, s_.abort);
+      std::string text = line.status == IoStatus::Ok || line.status == IoStatus::Eof
+                             ? std::move(line.line)
+                             : process_->buffered_output(max_banner_bytes);
+      text = first_line(text);
+      log_line(text);
+      not_gtp = *bad + "; its first line is " + quote_engine_line(text, kQuotedBytes) +
+                " (a startup banner? the player's startup_banner_lines skips such lines; "
+                "ringmaster match: --startup-banner-lines)";
+      return std::nullopt;
+    }
+    if (c == '=' || c == '?') return std::nullopt;  // the response begins
+    auto line = process_->read_line(deadline, max_banner_bytes - bytes, s_.abort);
+    if (line.status == IoStatus::TooLong) {
+      not_gtp =
+          "more than " + std::to_string(max_banner_bytes) + " bytes before the first response (" +
+          setting + "); the line then is " +
+          quote_engine_line(first_line(process_->buffered_output(max_banner_bytes)), kQuotedBytes);
+      return std::nullopt;
+    }
+    if (line.status != IoStatus::Ok) {
+      if (!line.line.empty()) log_line(line.line);
+      return line;
+    }
+    bytes += line.line.size() + 1;
+    log_line(line.line);
+    if (is_blank_line(line.line)) continue;
+    if (skipped == allowed) {
+      not_gtp = "more than " + std::to_string(allowed) +
+                " lines that are not GTP before the first response (" + setting + "); line " +
+                std::to_string(allowed + 1) + " is " + quote_engine_line(line.line, kQuotedBytes);
+      return std::nullopt;
+    }
+    ++skipped;
+  }
+}
+
 void Channel::read_response(Entry& e) {
   double timeout_s = e.timeout_s;
   // A response nobody wants any more must not hold up the end of a game longer than a quit.
@@ -189,8 +260,10 @@ void Channel::read_response(Entry& e) {
       case IoStatus::Timeout:
         return channel_error(
             {ErrorKind::Timeout,
-             with_stderr_tail("timeout after " + format_seconds(timeout_s) +
-                              "s waiting for response to " + desc + from_player())});
+             with_stderr_tail(
+                 "timeout after " + format_seconds(timeout_s) + "s waiting for response to " +
+                 desc + from_player() +
+                 (e.timeout_setting.empty() ? std::string() : " (" + e.timeout_setting + ")"))});
       case IoStatus::Aborted:
         return channel_error(
             {ErrorKind::Aborted, "aborted while waiting for response to " + desc + from_player()});
@@ -214,12 +287,11 @@ void Channel::read_response(Entry& e) {
   };
 
   if (first_response_) {
-    // Check the first byte before waiting for a whole line: an engine speaking GMP or
-    // printing a banner without a newline is reported as such, not as a timeout.
-    const auto peeked = process_->peek_byte(deadline, s_.abort);
-    if (peeked.status != IoStatus::Ok) return fail(wait_failure(peeked));
-    if (auto bad = check_first_byte(peeked.line[0])) {
-      return fail(channel_error({ErrorKind::ProtocolError, with_stderr_tail(protocol() + *bad)}));
+    std::string not_gtp;
+    if (auto failed = skip_banner(deadline, not_gtp)) return fail(wait_failure(*failed));
+    if (!not_gtp.empty()) {
+      return fail(
+          channel_error({ErrorKind::ProtocolError, with_stderr_tail(protocol() + not_gtp)}));
     }
     first_response_ = false;
   }

@@ -41,6 +41,9 @@ class Channel {
     double timeout_s = 0;
     Purpose purpose = Purpose::Caller;
     std::string known_name;  // KnownCommand: the cache key (the name before aliasing)
+    // Added in brackets to a timeout's message, naming the setting that gives timeout_s so
+    // that the user knows what to raise; empty: nothing added.
+    std::string timeout_setting;
   };
 
   struct Settings {
@@ -53,6 +56,10 @@ class Channel {
     // false: each command is written only once the previous response has been read (for
     // engines that cannot take several commands at once); submit() queues the rest.
     bool pipelining = true;
+    // How many lines that are not GTP responses may come before the first response and are
+    // then skipped (logged), a startup banner (EngineSpec::startup_banner_lines). 0: the
+    // first byte must start a GTP response.
+    int startup_banner_lines = 0;
     // How long to wait actively for a response before sleeping until it comes (see
     // Process::read_line), for commands this engine answered within that time last time.
     // Zero: never.
@@ -115,6 +122,7 @@ class Channel {
     std::string line;  // the command as written, aliases applied
     std::string desc;  // "'genmove b'" or "first command (protocol_version)"
     std::string known_name;
+    std::string timeout_setting;
     double timeout_s = 0;
     Clock::time_point submitted;
     Purpose purpose = Purpose::Caller;
@@ -136,6 +144,10 @@ class Channel {
   // without a result.
   void read_next();
   void read_response(Entry& e);
+  // Before the first response: checks its first byte, skipping up to startup_banner_lines
+  // lines of a banner. The protocol error's reason if the engine is not speaking GTP.
+  std::optional<rm::process::ReadResult> skip_banner(Clock::time_point deadline,
+                                                     std::string& not_gtp);
   // After the channel broke: every written entry still waiting gets a derived error.
   void fail_waiting_entries();
   void finish(Entry& e);  // KnownCommand bookkeeping once e has its result

@@ -99,6 +99,7 @@ void Controller::submit(const std::vector<Command>& commands,
                         cmd.args,
                         cmd.timeout_s ? *cmd.timeout_s : c.timeout_for(cmd.kind),
                         detail::Channel::Purpose::Caller,
+                        {},
                         {}});
   }
   for (const auto& name : known_commands) {

@@ -38,7 +38,14 @@ struct EngineSpec {
   // false: one command at a time, each written once the previous one is answered (gomill's
   // way), for engines that mishandle input arriving in one piece.
   bool pipelining = true;
+  // Lines before the first response that are not GTP responses (a startup banner, as
+  // Minigo's C++ `gtp` prints) skipped, at most this many (and 64 KiB in all); each is in
+  // the transcript. 0: the first byte must start a response, and a line that does not is a
+  // ProtocolError quoting it.
+  int startup_banner_lines = 0;
 };
+// The largest startup_banner_lines the settings accept.
+constexpr int kMaxStartupBannerLines = 10000;
 
 enum class ErrorKind {
   StartFailed,      // the process could not be started

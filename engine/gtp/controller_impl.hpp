@@ -33,10 +33,13 @@ struct Controller::Impl {
     return kind == CommandKind::Genmove ? spec.timeouts.genmove_s : spec.timeouts.other_s;
   }
 
-  void submit_with_timeout(const std::vector<Command>& commands, double timeout_s) {
+  // timeout_setting: the setting named in a timeout's message ("timeouts.startup").
+  void submit_with_timeout(const std::vector<Command>& commands, double timeout_s,
+                           const std::string& timeout_setting = {}) {
     std::vector<detail::Channel::Request> requests;
     for (const auto& c : commands)
-      requests.push_back({c.name, c.args, timeout_s, detail::Channel::Purpose::Caller, {}});
+      requests.push_back(
+          {c.name, c.args, timeout_s, detail::Channel::Purpose::Caller, {}, timeout_setting});
     channel->submit(requests);
   }
 
@@ -59,7 +62,8 @@ struct Controller::Impl {
                                     {actual},
                                     spec.timeouts.other_s,
                                     detail::Channel::Purpose::KnownCommand,
-                                    name};
+                                    name,
+                                    {}};
   }
 
   CloseReport do_close();

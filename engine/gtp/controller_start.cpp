@@ -10,6 +10,11 @@ namespace rm::gtp {
 
 namespace {
 
+// Said in a start-up timeout's message: what to raise (the control file's setting for
+// startup_s, and ringmaster match's option that writes it).
+const std::string kStartupSetting =
+    "raise the player's timeouts.startup setting; ringmaster match: --startup-timeout";
+
 std::optional<std::string> non_empty(std::string s) {
   if (s.empty()) return std::nullopt;
   return sanitise_utf8(s);
@@ -58,9 +63,11 @@ std::vector<std::variant<std::unique_ptr<Controller>, GtpError>> Controller::sta
     settings.abort = req.abort;
     settings.discard_timeout_s = req.spec.timeouts.quit_s;
     settings.pipelining = req.spec.pipelining;
+    settings.startup_banner_lines = req.spec.startup_banner_lines;
     impl->channel = std::make_unique<detail::Channel>(
         std::move(settings), std::move(std::get<std::unique_ptr<rm::process::Process>>(spawned)));
-    impl->submit_with_timeout({{"protocol_version", {}}}, req.spec.timeouts.startup_s);
+    impl->submit_with_timeout({{"protocol_version", {}}}, req.spec.timeouts.startup_s,
+                              kStartupSetting);
     results[i] = std::unique_ptr<Controller>(new Controller(std::move(impl)));
   }
 
@@ -87,7 +94,7 @@ std::vector<std::variant<std::unique_ptr<Controller>, GtpError>> Controller::sta
     }
     c.submit_with_timeout(
         {{"name", {}}, {"version", {}}, {"known_command", {"gomill-describe_engine"}}},
-        c.spec.timeouts.startup_s);
+        c.spec.timeouts.startup_s, kStartupSetting);
   }
 
   // Stage 3: the answers (failure responses to name/version/known_command mean "absent"),
@@ -128,7 +135,7 @@ std::vector<std::variant<std::unique_ptr<Controller>, GtpError>> Controller::sta
       if (!words.empty()) commands.push_back({words[0], {words.begin() + 1, words.end()}});
     }
     if (commands.empty()) continue;
-    c.submit_with_timeout(commands, c.spec.timeouts.startup_s);
+    c.submit_with_timeout(commands, c.spec.timeouts.startup_s, kStartupSetting);
     if (describe) text_or_none(c.description.describe_engine);
     for (std::size_t k = describe ? 1 : 0; k < commands.size() && !error; ++k) {
       auto r = c.channel->receive();

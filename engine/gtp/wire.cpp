@@ -1,6 +1,7 @@
 // GTP v2 response parsing, following gomill's Linebased_gtp_channel.get_response.
 #include "engine/gtp/wire.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 
@@ -33,6 +34,26 @@ std::optional<std::string> check_first_byte(char c) {
     std::snprintf(shown, sizeof shown, "'\\x%02x'", u);
   }
   return std::string("engine isn't speaking GTP: first byte is ") + shown;
+}
+
+std::string quote_engine_line(std::string_view line, std::size_t max_bytes) {
+  std::string out = "`";
+  const std::size_t shown = std::min(line.size(), max_bytes);
+  for (std::size_t i = 0; i < shown; ++i) {
+    const auto u = static_cast<unsigned char>(line[i]);
+    if (u == '\\') {
+      out += "\\\\";
+    } else if (u >= 0x20 && u < 0x7f) {
+      out += static_cast<char>(u);
+    } else {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02x", u);
+      out += hex;
+    }
+  }
+  out += '`';
+  if (shown < line.size()) out += "... (" + std::to_string(line.size()) + " bytes)";
+  return out;
 }
 
 bool is_blank_line(std::string_view line) {

@@ -20,6 +20,11 @@ std::string format_command(const std::string& command, const std::vector<std::st
 // ("engine isn't speaking GTP: first byte is 'p'", "engine appears to be speaking GMP, not GTP!").
 std::optional<std::string> check_first_byte(char c);
 
+// An engine's line quoted for an error message: between backquotes, printable ASCII kept,
+// a backslash doubled, every other byte as \xNN; longer than max_bytes, cut there and
+// followed by "... (N bytes)". E.g. `Minigo GTP engine ready\x1b[0m`.
+std::string quote_engine_line(std::string_view line, std::size_t max_bytes = 120);
+
 // True if the line (without '\n') is empty or only whitespace: such lines are skipped before
 // a response and a blank line ends one. Control characters count as data, as in gomill.
 bool is_blank_line(std::string_view line);

@@ -455,6 +455,10 @@ ReadResult Process::peek_byte(Clock::time_point deadline, const std::atomic<bool
   return result;
 }
 
+std::string Process::buffered_output(std::size_t max_bytes) const {
+  return impl_->read_buffer.substr(0, max_bytes);
+}
+
 std::optional<ExitInfo> Process::exit_status_if_exited() {
   if (impl_->close_result) return impl_->close_result->exit;
   return impl_->peek_exit();

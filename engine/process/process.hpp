@@ -137,6 +137,9 @@ class Process {
   // consuming anything. Ok: `line` holds the first buffered byte. Lets the GTP layer check
   // the first byte of an engine that never sends a newline (e.g. one speaking GMP).
   ReadResult peek_byte(Clock::time_point deadline, const std::atomic<bool>* abort = nullptr);
+  // The first max_bytes of what has been read from stdout and not yet consumed (e.g. the
+  // start of a line longer than read_line accepted), for error messages.
+  std::string buffered_output(std::size_t max_bytes) const;
 
   // Has the child (the group leader) exited? Does not reap it.
   std::optional<ExitInfo> exit_status_if_exited();

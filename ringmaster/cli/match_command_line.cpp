@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "engine/gtp/controller.hpp"
 #include "engine/process/process.hpp"
 #include "ringmaster/cli/match_option_values.hpp"
 #include "ringmaster/cli/match_options.hpp"
@@ -50,6 +51,7 @@ struct RawOptions {
   std::string openings, openings_order, openings_moves, openings_seed;
   std::string time, byoyomi, canadian, move_time, tc, time_margin;
   std::string sprt, arbiter, resign_score, resign_moves, resign_after_moves;
+  std::string startup_timeout, startup_banner_lines;
 };
 
 void add_options(CLI::App& app, RawOptions& r, MatchOptions& o) {
@@ -91,12 +93,18 @@ void add_options(CLI::App& app, RawOptions& r, MatchOptions& o) {
   text("--tc", r.tc, "cutechess's tc: SECONDS or MOVES/SECONDS (no increment)", "SPEC");
   text("--time-margin", r.time_margin, "seconds a move may overrun its clock (default 0.1)", "S");
   text("--sprt", r.sprt,
-       "stop when decided: elo0,elo1[,alpha,beta] (default alpha 0.05, beta 0.05)", "SPEC");
+       "stop when decided: elo0,elo1[,alpha,beta][,model=normalized|logistic] (default alpha "
+       "0.05, beta 0.05, normalized Elo)",
+       "SPEC");
   text("--arbiter", r.arbiter,
        "scores games the players disagree on: internal, gnugo, or a command", "WHO");
   text("--resign-score", r.resign_score, "resign adjudication: points behind...", "X");
   text("--resign-moves", r.resign_moves, "...for this many moves running (default 1)...", "N");
   text("--resign-after-moves", r.resign_after_moves, "...after this move (default 0)", "N");
+  text("--startup-timeout", r.startup_timeout,
+       "seconds an engine may take to start and answer its first commands (default 30)", "SECONDS");
+  text("--startup-banner-lines", r.startup_banner_lines,
+       "lines an engine may print before its first response, skipped (default 0)", "N");
   app.add_option("--code", o.code, "competition code: the files' names (default match)");
   app.add_option("--dir", o.directory, "directory for the control file and results (default .)");
   text("-j,--parallel", r.parallel, "number of games to play at once, 1-1023", "N");
@@ -315,6 +323,20 @@ std::optional<std::string> read_adjudication(const RawOptions& r, MatchOptions& 
   return std::nullopt;
 }
 
+// The players' start-up settings (timeouts.startup, startup_banner_lines).
+std::optional<std::string> read_engine_start(const RawOptions& r, MatchOptions& o) {
+  if (!r.startup_timeout.empty()) {
+    auto v = number_in(r.startup_timeout, 0, 1e9);
+    if (!v || *v <= 0)
+      return "--startup-timeout: must be a positive number of seconds, at most 1e9 (got '" +
+             r.startup_timeout + "')";
+    o.startup_timeout = *v;
+  }
+  return read_whole(
+      "--startup-banner-lines", r.startup_banner_lines, 0, rm::gtp::kMaxStartupBannerLines,
+      "from 0 to " + std::to_string(rm::gtp::kMaxStartupBannerLines), o.startup_banner_lines);
+}
+
 std::optional<std::string> read_run_options(const RawOptions& r, MatchOptions& o) {
   if (!is_code(o.code))
     return "--code: use letters, digits, '-', '_' and '.' (got '" + o.code + "')";
@@ -363,6 +385,7 @@ std::variant<MatchOptions, ParseExit> parse_match_command_line(const std::vector
                      read_adjudication(r, o), read_run_options(r, o)})
     if (error) return match_usage_error(*error);
   if (auto error = read_openings(r, o, cwd)) return match_usage_error(*error);
+  if (auto error = read_engine_start(r, o)) return match_usage_error(*error);
   return o;
 }
 

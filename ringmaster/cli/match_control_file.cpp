@@ -103,6 +103,9 @@ std::string match_control_file(const MatchOptions& o, const std::string& cwd) {
   auto player = [&](const std::string& code, const std::vector<std::string>& argv, bool reuse) {
     std::string text = "  " + quoted(code) + ":\n    command: " + yaml_list(absolute(argv)) + "\n";
     if (reuse) text += "    reuse: true\n";
+    if (o.startup_banner_lines > 0)
+      text += "    startup_banner_lines: " + std::to_string(o.startup_banner_lines) + "\n";
+    if (o.startup_timeout) text += "    timeouts: {startup: " + number(*o.startup_timeout) + "}\n";
     return text;
   };
   std::string text = "# Written by `ringmaster match`. Run `ringmaster " + o.code +
@@ -126,7 +129,8 @@ std::string match_control_file(const MatchOptions& o, const std::string& cwd) {
   text += kGamesKey + std::to_string(o.games) + "\n";
   if (o.sprt)
     text += "sprt: {elo0: " + number(o.sprt->elo0) + ", elo1: " + number(o.sprt->elo1) +
-            ", alpha: " + number(o.sprt->alpha) + ", beta: " + number(o.sprt->beta) + "}\n";
+            ", alpha: " + number(o.sprt->alpha) + ", beta: " + number(o.sprt->beta) +
+            (o.sprt->model ? ", model: " + *o.sprt->model : std::string()) + "}\n";
   return text + pairings_text(o);
 }
 

@@ -57,19 +57,42 @@ std::optional<double> number_in(const std::string& text, double lo, double hi) {
 
 Parsed<MatchSprt> parse_sprt(const std::string& text) {
   const std::string good =
-      "give elo0,elo1[,alpha,beta] such as 0,5 or 0,5,0.05,0.05 (got '" + text + "')";
+      "give elo0,elo1[,alpha,beta][,model=normalized|logistic] such as 0,5 or "
+      "0,5,0.05,0.05,model=logistic (got '" +
+      text + "')";
   MatchSprt s;
   std::vector<std::string> parts;
   for (auto& p : split_on(text, ", "))
     if (!p.empty()) parts.push_back(p);
-  if (text.find('=') != std::string::npos) {
-    // fastchess: elo0=0 elo1=5 alpha=0.05 beta=0.05
+  // The model, in either form: model=X (fastchess 1.x's key), or a bare word last.
+  auto take_model = [&](const std::string& value) -> std::optional<std::string> {
+    if (!rm::stats::parse_sprt_model(value))
+      return "model: normalized or logistic (got '" + value + "'): " + good;
+    s.model = value;
+    return std::nullopt;
+  };
+  for (auto it = parts.begin(); it != parts.end();) {
+    if (it->rfind("model=", 0) == 0) {
+      if (auto error = take_model(it->substr(6))) return *error;
+      it = parts.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  if (!parts.empty() && !s.model && (parts.back() == "normalized" || parts.back() == "logistic")) {
+    s.model = parts.back();
+    parts.pop_back();
+  }
+  if (!parts.empty() && parts.front().find('=') != std::string::npos) {
+    // fastchess: elo0=0 elo1=5 alpha=0.05 beta=0.05 [model=normalized]
     bool elo0 = false, elo1 = false;
     for (const auto& p : parts) {
       const auto eq = p.find('=');
       if (eq == std::string::npos) return good;
       const std::string key = p.substr(0, eq);
       auto v = number_in(p.substr(eq + 1), -1e6, 1e6);
+      if (key != "elo0" && key != "elo1" && key != "alpha" && key != "beta")
+        return "unknown key '" + key + "': " + good;
       if (!v) return good;
       if (key == "elo0") {
         s.elo0 = *v;
@@ -79,10 +102,8 @@ Parsed<MatchSprt> parse_sprt(const std::string& text) {
         elo1 = true;
       } else if (key == "alpha") {
         s.alpha = *v;
-      } else if (key == "beta") {
-        s.beta = *v;
       } else {
-        return "unknown key '" + key + "': " + good;
+        s.beta = *v;
       }
     }
     if (!elo0 || !elo1) return good;

@@ -26,6 +26,7 @@ struct MatchClock {
 
 struct MatchSprt {
   double elo0 = 0, elo1 = 0, alpha = 0.05, beta = 0.05;
+  std::optional<std::string> model;  // "normalized" (the default when absent) or "logistic"
 };
 
 struct MatchOpenings {
@@ -54,6 +55,9 @@ struct MatchOptions {
   std::string scorer = "players";  // or "internal"
   bool alternate = true;           // swap colours every game
   bool reuse = false;              // keep engines alive between games
+  // Every player's timeouts.startup (seconds) and startup_banner_lines, when given.
+  std::optional<double> startup_timeout;
+  int startup_banner_lines = 0;
   MatchClock clock;
   std::optional<MatchSprt> sprt;
   MatchOpenings openings;

@@ -151,6 +151,7 @@ rm::game::PlayerSpec CandidateTemplate::render_spec(const std::vector<rm::scales
   fields.sgf_player_name_from_gtp = sgf_player_name_from_gtp;
   fields.discard_stderr = discard_stderr;
   fields.gtp_pipelining = gtp_pipelining;
+  fields.startup_banner_lines = startup_banner_lines;
   fields.timeouts = timeouts;
   return detail::make_player_spec(player_code, fields, directory,
                                   detail::StderrPolicy{stderr_to_log, log_path});

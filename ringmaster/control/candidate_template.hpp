@@ -40,6 +40,7 @@ struct CandidateTemplate {
   bool sgf_player_name_from_gtp = true;
   bool discard_stderr = false;
   bool gtp_pipelining = true;
+  int startup_banner_lines = 0;
   rm::gtp::Timeouts timeouts;
   std::vector<TemplateFile> files;
 

@@ -23,6 +23,7 @@ const std::vector<std::string>& player_keys() {
                                              "sgf_player_name_from_gtp",
                                              "timeouts",
                                              "gtp_pipelining",
+                                             "startup_banner_lines",
                                              "reuse",
                                              "restart_every",
                                              "time_control"};
@@ -124,6 +125,11 @@ PlayerFields read_player_fields(const Reader& r, const Mapping& m) {
   if (auto f = m.find("allow_claim")) p.allow_claim = read_bool(r, *f);
   if (auto f = m.find("discard_stderr")) p.discard_stderr = read_bool(r, *f);
   if (auto f = m.find("gtp_pipelining")) p.gtp_pipelining = read_bool(r, *f);
+  if (auto f = m.find("startup_banner_lines"))
+    p.startup_banner_lines =
+        static_cast<int>(read_int_in(r, *f, 0, rm::gtp::kMaxStartupBannerLines,
+                                     "must be a whole number of lines from 0 to " +
+                                         std::to_string(rm::gtp::kMaxStartupBannerLines)));
   if (auto f = m.find("time_control")) p.time_control = read_time_control(r, *f);
   if (auto f = m.find("sgf_player_name_from_gtp")) p.sgf_player_name_from_gtp = read_bool(r, *f);
   if (auto f = m.find("reuse")) p.reuse = read_bool(r, *f);
@@ -174,6 +180,7 @@ rm::game::PlayerSpec make_player_spec(const std::string& code, const PlayerField
   engine.gtp_aliases = fields.gtp_aliases;
   engine.timeouts = fields.timeouts;
   engine.pipelining = fields.gtp_pipelining;
+  engine.startup_banner_lines = fields.startup_banner_lines;
   return spec;
 }
 

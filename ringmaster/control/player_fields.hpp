@@ -22,8 +22,9 @@ struct PlayerFields {
   bool sgf_player_name_from_gtp = true;
   bool discard_stderr = false;
   bool gtp_pipelining = true;
-  bool reuse = false;     // keep the engine alive between games (docs/engine-reuse.md)
-  int restart_every = 0;  // with reuse: start it anew after this many games (0: never)
+  int startup_banner_lines = 0;  // non-GTP lines skipped before the first response
+  bool reuse = false;            // keep the engine alive between games (docs/engine-reuse.md)
+  int restart_every = 0;         // with reuse: start it anew after this many games (0: never)
   rm::gtp::Timeouts timeouts;
   std::optional<rm::game::TimeControl> time_control;  // this player's own clock (time odds)
 };

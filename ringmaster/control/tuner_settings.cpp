@@ -134,6 +134,7 @@ CandidateTemplate read_candidate(const Reader& r, const Field& f,
   t.sgf_player_name_from_gtp = fields.sgf_player_name_from_gtp;
   t.discard_stderr = fields.discard_stderr;
   t.gtp_pipelining = fields.gtp_pipelining;
+  t.startup_banner_lines = fields.startup_banner_lines;
   t.timeouts = fields.timeouts;
   if (auto g = m.find("files"))
     t.files = read_template_files(r, *g, control.directory, params, used);

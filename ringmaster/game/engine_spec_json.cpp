@@ -74,15 +74,17 @@ nlohmann::json engine_spec_to_json(const rm::gtp::EngineSpec& spec) {
                    {"other_s", spec.timeouts.other_s},
                    {"quit_s", spec.timeouts.quit_s}};
   j["gtp_pipelining"] = spec.pipelining;
+  // Absent when 0: the form older readers take.
+  if (spec.startup_banner_lines > 0) j["startup_banner_lines"] = spec.startup_banner_lines;
   return j;
 }
 
 rm::gtp::EngineSpec engine_spec_from_json(const nlohmann::json& j, const std::string& path) {
   using namespace json_fields;
   object(j, path);
-  only_keys(
-      j, path,
-      {"name", "process", "startup_gtp_commands", "gtp_aliases", "timeouts", "gtp_pipelining"});
+  only_keys(j, path,
+            {"name", "process", "startup_gtp_commands", "gtp_aliases", "timeouts", "gtp_pipelining",
+             "startup_banner_lines"});
   rm::gtp::EngineSpec spec;
   get(j, path, "name", spec.name);
 
@@ -145,6 +147,13 @@ rm::gtp::EngineSpec engine_spec_from_json(const nlohmann::json& j, const std::st
     spec.timeouts.quit_s = positive_seconds(*t, tpath, "quit_s", spec.timeouts.quit_s);
   }
   get(j, path, "gtp_pipelining", spec.pipelining);
+  if (const auto* banner = find(j, "startup_banner_lines")) {
+    if (!banner->is_number_integer() || banner->get<long long>() < 0 ||
+        banner->get<long long>() > rm::gtp::kMaxStartupBannerLines)
+      fail(join(path, "startup_banner_lines"),
+           "must be a whole number from 0 to " + std::to_string(rm::gtp::kMaxStartupBannerLines));
+    spec.startup_banner_lines = banner->get<int>();
+  }
   return spec;
 }
 

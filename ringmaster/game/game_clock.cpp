@@ -71,7 +71,9 @@ bool GameClock::charge(double elapsed_s, double margin_s) {
 }
 
 std::vector<std::string> GameClock::time_left_args() const {
-  auto n = [](double s) { return std::to_string(static_cast<int>(std::floor(std::max(0.0, s)))); };
+  // Whole seconds rounded down, but a positive time below one second is 1, as in
+  // time_settings: `time_left <c> 0 0` would tell the engine its time is up (Pachi aborts).
+  auto n = [](double s) { return std::to_string(gtp_seconds(s)); };
   switch (tc_.system) {
     case TimeSystem::Absolute:
       return {n(main_left_), "0"};

@@ -33,7 +33,9 @@ std::string format_elo(const EloEstimate& estimate, int confidence_percent) {
 }
 
 std::string format_sprt(const Sprt& sprt, const SprtResult& result) {
-  return fmt::format("SPRT [{}, {}] alpha {} beta {}: LLR {:.2f} ({:.2f}, {:.2f}) {}", sprt.elo0(),
+  // The default model (normalized Elo) goes unsaid, as in fastchess 1.x; the other is named.
+  return fmt::format("SPRT {}[{}, {}] alpha {} beta {}: LLR {:.2f} ({:.2f}, {:.2f}) {}",
+                     sprt.model() == SprtModel::kLogistic ? "logistic " : "", sprt.elo0(),
                      sprt.elo1(), sprt.alpha(), sprt.beta(), result.llr, result.lower_bound,
                      result.upper_bound, to_string(result.decision));
 }

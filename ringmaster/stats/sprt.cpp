@@ -6,12 +6,14 @@
 #include <string>
 
 #include "ringmaster/stats/score_distribution.hpp"
+#include "ringmaster/stats/sprt_normalized.hpp"
 
 namespace rm::stats {
 
 namespace {
 
-// GSPRT approximation of the LLR (Van den Bergh; fishtest, fastchess with logistic bounds):
+// The logistic model's LLR: the GSPRT approximation (Van den Bergh; fishtest's LLR_alt2,
+// fastchess 0.x with logistic bounds):
 // N (s1 - s0) (2 s - s0 - s1) / (2 var), with s the mean score, var one sample's variance and
 // s0, s1 the expected scores under H0 and H1.
 double gsprt_llr(const detail::ScoreMoments& moments, double elo0, double elo1) {
@@ -39,6 +41,16 @@ void require_probability(double value, const char* name) {
 
 }  // namespace
 
+std::string to_string(SprtModel model) {
+  return model == SprtModel::kLogistic ? "logistic" : "normalized";
+}
+
+std::optional<SprtModel> parse_sprt_model(const std::string& text) {
+  if (text == "normalized") return SprtModel::kNormalized;
+  if (text == "logistic") return SprtModel::kLogistic;
+  return std::nullopt;
+}
+
 std::string to_string(SprtDecision decision) {
   switch (decision) {
     case SprtDecision::kAcceptH0:
@@ -51,8 +63,14 @@ std::string to_string(SprtDecision decision) {
   return "continue";
 }
 
-Sprt::Sprt(double elo0, double elo1, double alpha, double beta)
-    : elo0_(elo0), elo1_(elo1), alpha_(alpha), beta_(beta), lower_(0.0), upper_(0.0) {
+Sprt::Sprt(double elo0, double elo1, double alpha, double beta, SprtModel model)
+    : elo0_(elo0),
+      elo1_(elo1),
+      alpha_(alpha),
+      beta_(beta),
+      model_(model),
+      lower_(0.0),
+      upper_(0.0) {
   if (!std::isfinite(elo0) || !std::isfinite(elo1))
     throw std::invalid_argument("SPRT: elo0 and elo1 must be finite numbers");
   if (!(elo0 < elo1))
@@ -70,12 +88,16 @@ Sprt::Sprt(double elo0, double elo1, double alpha, double beta)
 double Sprt::llr(const Wdl& wdl) const {
   static constexpr std::array<double, 3> kScores{0.0, 0.5, 1.0};
   const std::array<std::int64_t, 3> counts{wdl.losses, wdl.draws, wdl.wins};
+  if (model_ == SprtModel::kNormalized)
+    return detail::normalized_llr(kScores, counts, elo0_, elo1_);
   return gsprt_llr(detail::score_moments(kScores, counts), elo0_, elo1_);
 }
 
 double Sprt::llr(const Pentanomial& pairs) const {
   static constexpr std::array<double, 5> kScores{0.0, 0.25, 0.5, 0.75, 1.0};
   const std::array<std::int64_t, 5> counts = pairs.counts();
+  if (model_ == SprtModel::kNormalized)
+    return detail::normalized_llr(kScores, counts, elo0_, elo1_);
   return gsprt_llr(detail::score_moments(kScores, counts), elo0_, elo1_);
 }
 

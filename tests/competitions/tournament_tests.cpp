@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "ringmaster/competitions/competition_type.hpp"
@@ -256,6 +257,38 @@ TEST_CASE("playoff: a matchup stops when its SPRT decides", "[playoff][sprt]") {
   CHECK(p.games_remaining() == 0);
   CHECK_THAT(p.short_report(), Catch::Contains("accept H1"));
   CHECK(p.json_report()["matchups"][0]["sprt"]["decision"] == "accept H1");
+}
+
+TEST_CASE("playoff: the SPRT's model, normalized by default, logistic on request",
+          "[playoff][sprt]") {
+  TempDir dir;
+  // a wins every game: 8 straight wins accept H1 on [0, 200] in either model (normalized:
+  // fishtest's LLR 3.24 after 8, 2.83 after 7; logistic: 3.30 and 2.89).
+  for (const auto& [model, games, text] :
+       {std::tuple{std::string(), 8, std::string("normalized")},
+        std::tuple{std::string(", model: normalized"), 8, std::string("normalized")},
+        std::tuple{std::string(", model: logistic"), 8, std::string("logistic")}}) {
+    CAPTURE(model);
+    auto cf =
+        load(dir, "p.yaml",
+             kPlayers + "matchups:\n  - {player_1: a, player_2: b, sprt: {elo0: 0, elo1: " + "200" +
+                 model + "}}\n");
+    rm::comp::Playoff p(cf);
+    int played = 0;
+    while (auto request = p.next_job()) {
+      p.on_result(result(request->job, "a"));
+      REQUIRE(++played < 100);
+    }
+    CHECK(played == games);
+    CHECK(p.json_report()["matchups"][0]["sprt"]["model"] == text);
+    CHECK(p.json_report()["matchups"][0]["sprt"]["decision"] == "accept H1");
+  }
+  CHECK_THROWS_WITH(load(dir, "p.yaml",
+                         kPlayers + "matchups:\n  - {player_1: a, player_2: b, sprt: {elo0: 0, "
+                                    "elo1: 5, model: bayesian}}\n"),
+                    Catch::Contains("p.yaml:9:") &&
+                        Catch::Contains("sprt.model: unknown value 'bayesian' (one of: "
+                                        "normalized, logistic)"));
 }
 
 TEST_CASE("allplayall: letter codes, pair matchups, alternating colours, grid", "[allplayall]") {

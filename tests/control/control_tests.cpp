@@ -68,6 +68,7 @@ TEST_CASE("every setting is read", "[control]") {
       "    discard_stderr: true\n"
       "    sgf_player_name_from_gtp: false\n"
       "    gtp_pipelining: false\n"
+      "    startup_banner_lines: 3\n"
       "    timeouts: {startup: 5, genmove: 2.5, other: 7, quit: 1}\n"
       "board_size: 19\nkomi: 0.5\nhandicap: 9\nhandicap_style: free\nmove_limit: 300\n"
       "scorer: internal\ninternal_scorer_handicap_compensation: short\n"
@@ -82,7 +83,8 @@ TEST_CASE("every setting is read", "[control]") {
       "candidate:\n"
       "  command: \"engine --a {a} --b={b}\"\n"
       "  environ: {C: \"{c}\"}\n"
-      "  gtp_pipelining: false\n";
+      "  gtp_pipelining: false\n"
+      "  startup_banner_lines: 2\n";
   ControlFile c = load_control_file(dir.write("all.ctl.yaml", text));
   CHECK(c.code == "all.ctl");
   CHECK(c.common.description == "two\nlines");
@@ -105,6 +107,7 @@ TEST_CASE("every setting is read", "[control]") {
   CHECK(p.engine.timeouts.genmove_s == 2.5);
   CHECK(p.engine.timeouts.quit_s == 1);
   CHECK_FALSE(p.engine.pipelining);
+  CHECK(p.engine.startup_banner_lines == 3);
   CHECK(c.game.board_size == 19);
   CHECK(c.game.handicap == 9);
   CHECK(c.game.handicap_style == rm::game::HandicapStyle::Free);
@@ -130,6 +133,7 @@ TEST_CASE("every setting is read", "[control]") {
   CHECK(spec.engine.process.argv == std::vector<std::string>{"engine", "--a", "5", "--b=3"});
   CHECK(spec.engine.process.environ.at("C") == "866");
   CHECK_FALSE(spec.engine.pipelining);
+  CHECK(spec.engine.startup_banner_lines == 2);
   CHECK(spec.engine.process.stderr_mode ==
         rm::process::StderrMode::PassThrough);  // stderr_to_log false
   auto low = rm::scales::engine_values({0}, s.parameters);

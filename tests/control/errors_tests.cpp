@@ -124,6 +124,14 @@ TEST_CASE("type and range errors name the setting and position", "[errors]") {
   cases.push_back({"\"ringbot --playouts 300\"", "x\n    timeouts: {genmove: -3}",
                    "bad.yaml:5:25: players.opp.timeouts.genmove: must be a positive number of "
                    "seconds, at most 1e9 (got -3)"});
+  cases.push_back({"\"ringbot --playouts 300\"", "x\n    startup_banner_lines: -1",
+                   "bad.yaml:5:27: players.opp.startup_banner_lines: must be a whole number of "
+                   "lines from 0 to 10000"});
+  cases.push_back({"\"ringbot --playouts 300\"", "x\n    startup_banner_lines: 10001",
+                   "players.opp.startup_banner_lines: must be a whole number of lines from 0 to "
+                   "10000"});
+  cases.push_back({"\"ringbot --playouts 300\"", "x\n    startup_banner_lines: yes",
+                   "players.opp.startup_banner_lines: "});
   cases.push_back({"\"ringbot --playouts 300\"", "x\n    gtp_pipelining: no",
                    "players.opp.gtp_pipelining: invalid True/False value 'no'"});
   cases.push_back({"\"ringbot --playouts 300\"", "x\n    timeouts: {genmov: 3}",

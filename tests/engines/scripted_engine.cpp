@@ -45,6 +45,17 @@
 //                                 -> close() needs SIGKILL.
 //   --cpu-time S                  implements gomill-cpu_time, answering S verbatim (may be junk).
 //   --burn-cpu SECONDS            busy-loops this long (CPU time) before each move.
+//   --banner S                    writes the line S to stdout at startup, before reading any
+//                                 command (repeatable: one line each, in order), as Minigo's
+//                                 C++ `gtp` does -> ProtocolError quoting the line, unless the
+//                                 player's startup_banner_lines allows that many.
+//   --banner-flood                writes endless non-GTP lines to stdout at startup -> even
+//                                 with startup_banner_lines set, a ProtocolError (too many
+//                                 banner lines or bytes) within the startup deadline.
+//   --crash-on-time-left-zero     on `time_left <colour> 0 ...` writes "scripted_engine: time_left
+//                                 with no time" to stderr and exits without answering (Pachi
+//                                 aborts so) -> Exited; a referee must not send 0 while time
+//                                 remains.
 //   --sleep-at-start SECONDS      sleeps this long before reading its first command: an
 //                                 engine slow to start (loading a network), for the reuse bench.
 //   --sleep-before-move SECONDS   sleeps this long (wall time) before each move: a slow engine
@@ -97,7 +108,8 @@ struct Options {
   std::optional<int> exit_code_given;
   bool crash_at_start = false, hang_at_start = false, garbage = false, flood_stdout = false,
        flood_stderr = false, fork_hanging_child = false, ignore_quit = false, explain = false,
-       wait_for_stdin = false;
+       wait_for_stdin = false, banner_flood = false, crash_on_time_left_zero = false;
+  std::vector<std::string> banner;  // --banner
   std::optional<int> crash_after, hang_after, illegal_after, ill_formed_after, fail_genmove_after,
       resign_after, pass_after, claim_after, close_stdout_after, illegal_play_after;
   double burn_cpu_s = 0;
@@ -186,6 +198,12 @@ Options parse_options(int argc, char** argv) {
       o.cpu_time = value();
     else if (a == "--burn-cpu")
       o.burn_cpu_s = std::atof(value().c_str());
+    else if (a == "--banner")
+      o.banner.push_back(value());
+    else if (a == "--crash-on-time-left-zero")
+      o.crash_on_time_left_zero = true;
+    else if (a == "--banner-flood")
+      o.banner_flood = true;
     else if (a == "--sleep-at-start")
       o.sleep_at_start_s = std::atof(value().c_str());
     else if (a == "--sleep-before-move")
@@ -386,6 +404,11 @@ class Engine {
       if (opt_.ignore_quit) sleep_forever();
       std::exit(opt_.exit_code);
     }
+    if (cmd == "time_left" && opt_.crash_on_time_left_zero && args.size() >= 2 && args[1] == "0") {
+      std::fprintf(stderr, "scripted_engine: time_left with no time\n");
+      std::fflush(stderr);
+      std::exit(opt_.exit_code_given.value_or(3));
+    }
     if (!claims(cmd)) return respond(false, id, "unknown command");
     if (cmd == "boardsize") {
       int n = args.empty() ? 0 : std::atoi(args[0].c_str());
@@ -532,6 +555,12 @@ int main(int argc, char** argv) {
   if (opt.hang_at_start) sleep_forever();
   if (opt.sleep_at_start_s > 0)
     std::this_thread::sleep_for(std::chrono::duration<double>(opt.sleep_at_start_s));
+  for (const auto& line : opt.banner) std::printf("%s\n", line.c_str());
+  std::fflush(stdout);
+  if (opt.banner_flood) {
+    // Until the reader goes away (EPIPE: SIGPIPE's default ends the engine).
+    for (long n = 0;; ++n) std::printf("banner line %ld of a flooding engine\n", n);
+  }
   Engine engine(std::move(opt));
   return engine.run();
 }

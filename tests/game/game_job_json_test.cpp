@@ -30,6 +30,7 @@ GameJob sample_job() {
   job.white.is_reliable_scorer = false;
   job.white.sgf_player_name_from_gtp = false;
   job.white.engine.pipelining = false;
+  job.white.engine.startup_banner_lines = 4;
   job.settings.board_size = 13;
   job.settings.komi = 6.5;
   job.settings.handicap = 3;
@@ -71,6 +72,9 @@ TEST_CASE("GameJob JSON round trip", "[game][json]") {
   CHECK(back.white.is_reliable_scorer == false);
   CHECK(back.white.engine.pipelining == false);
   CHECK(back.black.engine.pipelining == true);
+  CHECK(back.white.engine.startup_banner_lines == 4);
+  CHECK(back.black.engine.startup_banner_lines == 0);
+  CHECK_FALSE(j.at("black").at("engine").contains("startup_banner_lines"));
   CHECK(back.settings.handicap_style == HandicapStyle::Free);
   CHECK(back.settings.scorer == Scorer::Internal);
   CHECK(back.settings.internal_scorer_handicap_compensation == HandicapCompensation::Short);
@@ -154,6 +158,13 @@ TEST_CASE("GameJob JSON errors name the field", "[game][json]") {
   SECTION("environ value not a string") {
     j["black"]["engine"]["process"]["environ"] = {{"X", 1}};
     CHECK_THROWS_WITH(job_from_json(j), "black.engine.process.environ.X: expected a string");
+  }
+  SECTION("a startup banner allowance out of range") {
+    j["black"]["engine"]["startup_banner_lines"] = -1;
+    CHECK_THROWS_WITH(job_from_json(j), Catch::Contains("black.engine.startup_banner_lines: must "
+                                                        "be a whole number from 0 to 10000"));
+    j["black"]["engine"]["startup_banner_lines"] = 2.5;
+    CHECK_THROWS_WITH(job_from_json(j), Catch::Contains("startup_banner_lines"));
   }
   SECTION("settings missing") {
     j.erase("settings");

@@ -37,7 +37,27 @@ TEST_CASE("an engine that overruns its clock loses on time", "[games][clock]") {
   CHECK_THAT(sgf, Catch::Contains("TM[0]"));
   const std::string gtp = slurp(dir / "1.gtp");
   CHECK_THAT(gtp, Catch::Contains("time_settings 0 1 1"));
-  CHECK_THAT(gtp, Catch::Contains("time_left b 0 1"));
+  // A fraction of a second is rounded up to 1 (as in time_settings), never sent as 0.
+  CHECK_THAT(gtp, Catch::Contains("time_left b 1 1"));
+}
+
+TEST_CASE("time_left never says 0 while time remains (Pachi aborts on it)", "[games][clock]") {
+  if (!have(kScripted)) return;
+  auto dir = scratch("subsecond");
+  // 0.5 s of main time, then 30 s periods: every time_left is sent with time remaining,
+  // under a second while in main time.
+  GameJob job =
+      job_for("5", scripted("pachi-like", {"--crash-on-time-left-zero", "--pass-after", "3"}),
+              scripted("other", {"--crash-on-time-left-zero", "--pass-after", "3"}), dir);
+  job.settings.time_control = TimeControl{TimeSystem::Canadian, 0.5, 30, 1, 0};
+  GameResult r = play_game(job);
+  INFO(r.detail);
+  CHECK_FALSE(r.is_void);
+  CHECK_FALSE(r.is_forfeit);
+  const std::string gtp = slurp(dir / "5.gtp");
+  CHECK_THAT(gtp, Catch::Contains("time_settings 1 30 1"));
+  CHECK_THAT(gtp, Catch::Contains("time_left b 1 0"));
+  CHECK_THAT(gtp, !Catch::Contains("time_left b 0 ") && !Catch::Contains("time_left w 0 "));
 }
 
 TEST_CASE("a clocked game records time left after every move", "[games][clock]") {

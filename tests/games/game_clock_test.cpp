@@ -51,3 +51,29 @@ TEST_CASE("a fixed time per move; GTP settings in whole seconds", "[games][clock
   CHECK(describe_time_control(TimeControl{TimeSystem::Canadian, 300, 30, 10, 0}) ==
         "300s + 10 moves/30s canadian");
 }
+
+TEST_CASE("time_left rounds a positive time below a second up to 1, as time_settings",
+          "[games][clock]") {
+  GameClock absolute(TimeControl{TimeSystem::Absolute, 0.4, 0, 0, 0});
+  CHECK(absolute.time_left_args() == std::vector<std::string>{"1", "0"});
+  CHECK(time_settings_args(absolute.control()) == std::vector<std::string>{"1", "0", "0"});
+  CHECK(absolute.charge(0.39, 0.1));
+  CHECK(absolute.time_left_args() == std::vector<std::string>{"1", "0"});  // 0.01 s left
+  CHECK(absolute.charge(0.05, 0.1));  // into the margin: no time left, and 0 is said
+  CHECK(absolute.time_left_args() == std::vector<std::string>{"0", "0"});
+
+  GameClock canadian(TimeControl{TimeSystem::Canadian, 10, 5, 2, 0});
+  CHECK(canadian.charge(9.7, 0));
+  CHECK(canadian.time_left_args() == std::vector<std::string>{"1", "0"});  // 0.3 s main time
+  CHECK(canadian.charge(4.8, 0));  // 0.3 s of main time, then 4.5 s of the period
+  CHECK(canadian.time_left_args() == std::vector<std::string>{"1", "1"});  // 0.5 s, 1 move
+  CHECK(canadian.charge(0.4, 0));  // the period's second move: a new period
+  CHECK(canadian.time_left_args() == std::vector<std::string>{"5", "2"});
+
+  GameClock per_move(TimeControl{TimeSystem::PerMove, 0, 0.2, 0, 0});
+  CHECK(per_move.time_left_args() == std::vector<std::string>{"1", "1"});
+  GameClock japanese(TimeControl{TimeSystem::Japanese, 0.6, 0.5, 0, 2});
+  CHECK(japanese.time_left_args() == std::vector<std::string>{"1", "0"});
+  CHECK(japanese.charge(0.7, 0));
+  CHECK(japanese.time_left_args() == std::vector<std::string>{"1", "2"});
+}

@@ -166,7 +166,8 @@ TEST_CASE("an engine that hangs at start: Timeout", "[controller]") {
   CHECK(e.kind == ErrorKind::Timeout);
   CHECK(e.message ==
         "timeout after 2.0s waiting for response to first command (protocol_version) "
-        "from player x\nstderr tail:\nthinking hard");
+        "from player x (raise the player's timeouts.startup setting; ringmaster match: "
+        "--startup-timeout)\nstderr tail:\nthinking hard");
   CHECK(rm::test::zombie_children().empty());
 }
 
@@ -175,7 +176,9 @@ TEST_CASE("an engine that does not speak GTP: ProtocolError", "[controller]") {
   CHECK(e.kind == ErrorKind::ProtocolError);
   CHECK(e.message ==
         "GTP protocol error reading response to first command (protocol_version) from "
-        "player x:\nengine isn't speaking GTP: first byte is 'p'");
+        "player x:\nengine isn't speaking GTP: first byte is 'p'; its first line is `prepare "
+        "to die` (a startup banner? the player's startup_banner_lines skips such lines; "
+        "ringmaster match: --startup-banner-lines)");
 }
 
 TEST_CASE("protocol version other than 2 is rejected", "[controller]") {

@@ -22,11 +22,15 @@ TEST_CASE("stats: format_elo") {
 }
 
 TEST_CASE("stats: format_sprt") {
-  const Sprt sprt(0, 10, 0.05, 0.05);
+  const Sprt sprt(0, 10, 0.05, 0.05, SprtModel::kLogistic);
   CHECK(format_sprt(sprt, sprt.test(Wdl{520, 200, 480})) ==
-        "SPRT [0, 10] alpha 0.05 beta 0.05: LLR 0.79 (-2.94, 2.94) continue");
+        "SPRT logistic [0, 10] alpha 0.05 beta 0.05: LLR 0.79 (-2.94, 2.94) continue");
   CHECK(format_sprt(sprt, sprt.test(Wdl{60, 30, 10})) ==
-        "SPRT [0, 10] alpha 0.05 beta 0.05: LLR 3.11 (-2.94, 2.94) accept H1");
+        "SPRT logistic [0, 10] alpha 0.05 beta 0.05: LLR 3.11 (-2.94, 2.94) accept H1");
+  // The default model, normalized Elo, says nothing more (as fastchess 1.x).
+  const Sprt normalized(0, 10, 0.05, 0.05);
+  CHECK(format_sprt(normalized, normalized.test(Wdl{520, 200, 480})) ==
+        "SPRT [0, 10] alpha 0.05 beta 0.05: LLR 0.76 (-2.94, 2.94) continue");
   const Sprt half(-2.5, 2.5, 0.1, 0.05);
   CHECK(format_sprt(half, half.test(Wdl{})) ==
         "SPRT [-2.5, 2.5] alpha 0.1 beta 0.05: LLR 0.00 (-2.89, 2.25) continue");

@@ -199,6 +199,7 @@ nlohmann::json matchup_json(const MatchupHeading& heading, const MatchupStats& m
                  {"elo1", m.sprt->elo1},
                  {"alpha", m.sprt->alpha},
                  {"beta", m.sprt->beta},
+                 {"model", rm::stats::to_string(m.sprt->model)},
                  {"llr", ms.sprt->llr},
                  {"lower_bound", ms.sprt->lower_bound},
                  {"upper_bound", ms.sprt->upper_bound},

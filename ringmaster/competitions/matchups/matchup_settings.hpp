@@ -5,6 +5,7 @@
 #include <string>
 
 #include "ringmaster/game/game_job.hpp"
+#include "ringmaster/stats/sprt.hpp"
 
 namespace rm::comp {
 
@@ -15,6 +16,8 @@ struct SprtSettings {
   double elo1 = 5.0;
   double alpha = 0.05;
   double beta = 0.05;
+  // normalized (the default, as fastchess 1.x and fishtest) or logistic Elo bounds.
+  rm::stats::SprtModel model = rm::stats::SprtModel::kNormalized;
 };
 
 struct MatchupSettings {

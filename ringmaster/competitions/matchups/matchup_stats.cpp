@@ -10,7 +10,7 @@ std::optional<double> PlayerTally::average_cpu_s() const {
 }
 
 rm::stats::Sprt make_sprt(const SprtSettings& s) {
-  return rm::stats::Sprt(s.elo0, s.elo1, s.alpha, s.beta);
+  return rm::stats::Sprt(s.elo0, s.elo1, s.alpha, s.beta, s.model);
 }
 
 namespace {

@@ -54,9 +54,10 @@ const std::vector<std::string>& matchup_keys() {
   return keys;
 }
 
-// elo0 < elo1, alpha and beta in (0, 1) with alpha + beta < 1; alpha and beta default to 0.05.
+// elo0 < elo1, alpha and beta in (0, 1) with alpha + beta < 1; alpha and beta default to 0.05;
+// model normalized (the default) or logistic.
 SprtSettings read_sprt(const Reader& r, const Field& f) {
-  Mapping m(r, f, {"elo0", "elo1", "alpha", "beta"});
+  Mapping m(r, f, {"elo0", "elo1", "alpha", "beta", "model"});
   SprtSettings s;
   Field elo0 = m.require("elo0"), elo1 = m.require("elo1");
   s.elo0 = read_number(r, elo0);
@@ -71,6 +72,8 @@ SprtSettings read_sprt(const Reader& r, const Field& f) {
     }
   }
   if (s.alpha + s.beta >= 1.0) r.fail(f, "alpha + beta must be less than 1");
+  if (auto g = m.find("model"))
+    s.model = *rm::stats::parse_sprt_model(read_enum(r, *g, {"normalized", "logistic"}));
   return s;
 }
 

@@ -199,7 +199,10 @@ std::string sprt_progress(const ReportInputs& in, const nlohmann::json& m) {
   std::optional<rm::stats::Sprt> test;
   try {
     test.emplace(number_at(sprt, "elo0"), number_at(sprt, "elo1"), number_at(sprt, "alpha"),
-                 number_at(sprt, "beta"));
+                 number_at(sprt, "beta"),
+                 // A report without "model" was written before there was a choice: logistic.
+                 rm::stats::parse_sprt_model(sprt.value("model", std::string("logistic")))
+                     .value_or(rm::stats::SprtModel::kLogistic));
   } catch (const std::invalid_argument&) {
     return "";
   }

@@ -51,7 +51,7 @@ std::string read_slurm_name(const Reader& r, const Field& f) {
 const std::vector<std::string> kSlurmOnly = {
     "mode", "games_in_flight", "partition", "account", "time_limit", "srun_args", "engine_prefix"};
 const std::vector<std::string> kWorkersOnly = {"workers", "launcher", "hosts"};
-const std::vector<std::string> kAnyWorkers = {"max_restarts", "start_timeout"};
+const std::vector<std::string> kAnyWorkers = {"max_restarts", "start_timeout", "silence_timeout"};
 
 bool is_one_of(const std::string& key, const std::vector<std::string>& keys) {
   for (const auto& k : keys)
@@ -100,6 +100,11 @@ void read_worker_fields(const Reader& r, const Mapping& m, WorkerSettings& w) {
     if (!(w.start_timeout >= 1 && w.start_timeout <= 86400))
       r.fail(*t, "must be a number of seconds in 1..86400");
   }
+  if (auto t = m.find("silence_timeout")) {
+    w.silence_timeout = read_number(r, *t);
+    if (!(w.silence_timeout >= 2 && w.silence_timeout <= 86400))
+      r.fail(*t, "must be a number of seconds in 2..86400");
+  }
 }
 
 }  // namespace
@@ -108,7 +113,7 @@ ExecutorSettings read_executor(const Reader& r, const Field& f) {
   Mapping m(r, f,
             {"type", "mode", "games_in_flight", "partition", "account", "time_limit", "srun_args",
              "ringmaster_play", "engine_prefix", "workers", "launcher", "hosts", "max_restarts",
-             "start_timeout"});
+             "start_timeout", "silence_timeout"});
   ExecutorSettings e;
   if (auto t = m.find("type")) {
     const std::string type = read_enum(r, *t, {"local", "slurm", "workers"});

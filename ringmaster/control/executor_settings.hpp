@@ -21,6 +21,9 @@ struct WorkerSettings {
   std::vector<std::string> hosts;     // worker i runs under launcher + hosts[i % size]
   int max_restarts = 3;               // 0..1000 failures in a row before a worker is retired
   double start_timeout = 60;          // seconds until the worker's ready line, 1..86400
+  // Seconds without a word (a heartbeat every second) from a worker in a game before it is
+  // taken for frozen, 2..86400.
+  double silence_timeout = 30;
 };
 
 struct SlurmSettings {

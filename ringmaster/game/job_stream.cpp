@@ -5,10 +5,12 @@
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <deque>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <stop_token>
 #include <thread>
 #include <vector>
 
@@ -40,15 +42,18 @@ struct InputLines {
   bool ended = false;
 };
 
-// Written by the main thread (results) and the reader (answers to the controller's pieces).
+// Written by the main thread (results), the reader (answers to the controller's pieces) and
+// the heartbeat (while a game is played).
 struct Output {
   int fd;
   std::mutex mutex;
+  bool in_game = false;  // a job is being played: the heartbeat may write
+  std::chrono::steady_clock::time_point last_write{};
 };
 
-bool write_line(Output& out, const std::string& text) {
+bool write_line_locked(Output& out, const std::string& text) {
   const std::string line = text + "\n";
-  std::lock_guard lock(out.mutex);
+  out.last_write = std::chrono::steady_clock::now();
   std::size_t done = 0;
   while (done < line.size()) {
     const ssize_t w = ::write(out.fd, line.data() + done, line.size() - done);
@@ -57,6 +62,34 @@ bool write_line(Output& out, const std::string& text) {
     done += static_cast<std::size_t>(w);
   }
   return true;
+}
+
+bool write_line(Output& out, const std::string& text) {
+  std::lock_guard lock(out.mutex);
+  return write_line_locked(out, text);
+}
+
+void set_in_game(Output& out, bool in_game) {
+  std::lock_guard lock(out.mutex);
+  out.in_game = in_game;
+  out.last_write = std::chrono::steady_clock::now();
+}
+
+// While a game is played, a heartbeat line whenever nothing was written for a second: the
+// controller takes a worker silent for executor.silence_timeout for a frozen one. Never
+// between the pieces of a message (in_game is false then), so the pieces' rule holds.
+void send_heartbeats(std::stop_token stop, const std::shared_ptr<Output>& out) {
+  std::mutex mutex;
+  std::condition_variable_any wake;
+  std::unique_lock lock(mutex);
+  for (;;) {
+    wake.wait_for(lock, stop, std::chrono::milliseconds(kHeartbeatInterval) / 4,
+                  [] { return false; });
+    if (stop.stop_requested()) return;
+    std::lock_guard out_lock(out->mutex);
+    if (out->in_game && std::chrono::steady_clock::now() - out->last_write >= kHeartbeatInterval)
+      write_line_locked(*out, std::string(kHeartbeatLine));
+  }
 }
 
 void read_lines(int fd, const std::shared_ptr<InputLines>& input,
@@ -84,6 +117,7 @@ void read_lines(int fd, const std::shared_ptr<InputLines>& input,
         write_line(*output, "");
         continue;
       }
+      if (kind == PieceJoiner::Kind::Heartbeat) continue;
       std::lock_guard lock(input->mutex);
       if (kind == PieceJoiner::Kind::Answer)
         ++input->answers;
@@ -101,22 +135,23 @@ void read_lines(int fd, const std::shared_ptr<InputLines>& input,
   input->ready.notify_one();
 }
 
-// Sends one message, piece by piece (line_pieces.hpp). False when the controller is gone.
-bool write_message(Output& out, InputLines& input, const std::string& message) {
+enum class Sent { Ok, ControllerGone, NotAnswered };
+
+// Sends one message, piece by piece (line_pieces.hpp).
+Sent write_message(Output& out, InputLines& input, const std::string& message) {
   const std::vector<std::string> lines = message_to_lines(message);
   for (std::size_t i = 0; i < lines.size(); ++i) {
-    if (!write_line(out, lines[i])) return false;
+    if (!write_line(out, lines[i])) return Sent::ControllerGone;
     if (i + 1 == lines.size()) break;
     // Not cut short by `abort`: the void result of an aborted game still goes to a controller
     // that is there to answer; one that is gone ends the input.
     std::unique_lock lock(input.mutex);
-    if (!input.ready.wait_for(lock, kAnswerLimit,
-                              [&] { return input.answers > 0 || input.ended; }) ||
-        input.answers == 0)
-      return false;
+    if (!input.ready.wait_for(lock, kAnswerLimit, [&] { return input.answers > 0 || input.ended; }))
+      return Sent::NotAnswered;
+    if (input.answers == 0) return Sent::ControllerGone;
     --input.answers;
   }
-  return true;
+  return Sent::Ok;
 }
 
 std::string error_line(const std::string& message) {
@@ -164,6 +199,7 @@ int serve_jobs(int in_fd, int out_fd, std::atomic<bool>& abort) {
   // messages and the output, and `abort` lives as long as the process.
   std::thread(read_lines, in_fd, input, output, &abort).detach();
   if (!write_line(*output, worker_ready_line())) return 0;
+  std::jthread heartbeat(send_heartbeats, output);  // stopped and joined before `output` goes
   EngineCache engines;  // closed (quit, then the usual escalation) when the stream ends
   for (;;) {
     std::string message;
@@ -175,8 +211,20 @@ int serve_jobs(int in_fd, int out_fd, std::atomic<bool>& abort) {
       message = std::move(input->messages.front());
       input->messages.pop_front();
     }
+    set_in_game(*output, true);
     const std::string reply = answer(message, abort, engines);
-    if (!write_message(*output, *input, reply) || abort.load()) break;
+    set_in_game(*output, false);
+    const Sent sent = write_message(*output, *input, reply);
+    if (sent == Sent::NotAnswered) {
+      // The controller is there (its end of the pipe is open) but stopped answering: a wedged
+      // launcher or a frozen controller. Nothing more can be sent; say so and give up.
+      std::fprintf(stderr,
+                   "ringmaster-play --serve: the controller did not answer a piece of the "
+                   "result within %d s; giving up (exit status %d)\n",
+                   static_cast<int>(kAnswerLimit.count()), kServeNotAnsweredExit);
+      return kServeNotAnsweredExit;
+    }
+    if (sent != Sent::Ok || abort.load()) break;
   }
   return 0;
 }

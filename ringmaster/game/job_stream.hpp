@@ -4,6 +4,10 @@
 // that is not a job. Before the first job it writes {"ready": "ringmaster-play", ...}, so the
 // controller knows that the launcher (srun, ssh...) has started it.
 //
+// While a game is played, the worker writes a heartbeat line (line_pieces.hpp) whenever it has
+// written nothing for kHeartbeatInterval, so that the controller can tell a frozen worker (a
+// stopped process, a dead node, a wedged launcher) from a long game.
+//
 // Engines of players with `reuse` are kept alive between jobs in one EngineCache, with the
 // same rules as a local worker thread (engine_cache.hpp).
 //
@@ -14,6 +18,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <string>
 
 namespace rm::game {
@@ -23,8 +28,14 @@ std::string worker_ready_line();
 // True for the worker's ready line (the controller's side of the protocol).
 bool is_worker_ready_line(const std::string& line);
 
+inline constexpr std::chrono::seconds kHeartbeatInterval{1};
+
+// The exit status of a worker whose controller stopped answering the pieces of a result (for
+// 30 s) while its input stayed open: it says so on stderr and gives up.
+inline constexpr int kServeNotAnsweredExit = 3;
+
 // Serves jobs until the end of input, `abort`, or an output that can no longer be written.
-// Returns 0 (the exit status of ringmaster-play --serve).
+// Returns the exit status of ringmaster-play --serve: 0, or kServeNotAnsweredExit.
 int serve_jobs(int in_fd, int out_fd, std::atomic<bool>& abort);
 
 }  // namespace rm::game

@@ -11,8 +11,10 @@
 // either.
 //
 // Lines: "+DATA" is a piece to be followed by more (answer it with an empty line); "=DATA"
-// is the last piece of a message; any other non-empty line is a whole message (JSON messages
-// start with '{'). An empty line is an answer to a piece.
+// is the last piece of a message; "." alone is a heartbeat (a worker in a game sends one when
+// it has written nothing for a second: job_stream.hpp), to be ignored; any other non-empty
+// line is a whole message (JSON messages start with '{'). An empty line is an answer to a
+// piece.
 #pragma once
 
 #include <cstddef>
@@ -24,6 +26,8 @@ namespace rm::game {
 
 // Below Slurm's 1 KiB message, with the piece's mark and newline.
 inline constexpr std::size_t kPieceBytes = 1000;
+// The heartbeat line (without its '\n').
+inline constexpr std::string_view kHeartbeatLine = ".";
 
 // The lines (without '\n') that carry `message`, in order.
 std::vector<std::string> message_to_lines(std::string_view message);
@@ -32,10 +36,11 @@ std::vector<std::string> message_to_lines(std::string_view message);
 class PieceJoiner {
  public:
   enum class Kind {
-    Message,  // a whole message: take() it
-    Piece,    // a piece: answer with an empty line
-    Answer,   // an empty line: the answer to a piece we sent
-    TooLong,  // the message grew past max_bytes (the rest of it is dropped)
+    Message,    // a whole message: take() it
+    Piece,      // a piece: answer with an empty line
+    Answer,     // an empty line: the answer to a piece we sent
+    TooLong,    // the message grew past max_bytes (the rest of it is dropped)
+    Heartbeat,  // the other side is alive: nothing to do
   };
 
   explicit PieceJoiner(std::size_t max_bytes) : max_bytes_(max_bytes) {}

@@ -2,7 +2,8 @@
 // JSON on stdout. Exit 0 when a result was produced (void or not) and for --help, 2 for a
 // bad job file or usage.
 // ringmaster-play --serve: a long-lived worker, one job per line in, one result per line out
-// (job_stream.hpp); exit 0 at the end of input or on SIGTERM/SIGINT/SIGHUP.
+// (job_stream.hpp); exit 0 at the end of input or on SIGTERM/SIGINT/SIGHUP, 3 when the
+// controller stopped answering the pieces of a result (said on stderr).
 // This is the seam for running games in another process or on another machine.
 #include <unistd.h>
 

@@ -187,7 +187,9 @@ class RunLoop {
     store_.commit_void_game(result, competition_.state());
     if (!carry_on && !summary_.halted_on_error) {
       warn("halting run due to void games");
-      halt_on_error("too many void games");
+      // A lost node shows as void games: name the workers out of action and why.
+      const std::string lost = pool_->lost_workers();
+      halt_on_error("too many void games" + (lost.empty() ? "" : " (" + lost + ")"));
     }
   }
 

@@ -1,8 +1,10 @@
 // The slurm executor when runs are cut short: ringmaster SIGKILLed mid-run and resumed, Ctrl-C
-// (SIGINT), `stop`, and a job cancelled on the cluster (as a preemption or a node failure
-// would end it). Counts stay exact, and nothing is left in the queue or among processes.
+// (SIGINT), `stop`, a job cancelled on the cluster (as a preemption or a node failure
+// would end it), and a long-lived worker's job step cancelled mid-game. Counts stay exact, and
+// nothing is left in the queue or among processes.
 #include <catch2/catch.hpp>
 #include <csignal>
+#include <fstream>
 #include <set>
 
 #include "tests/slurm/slurm_support.hpp"
@@ -162,4 +164,73 @@ TEST_CASE("slurm engines: an engine the referee had to kill is cancelled on the 
   CHECK_THAT(rm::test::slurp(c.file(".log")), Catch::Contains("aborting game due to error"));
   CHECK(c.committed_games() == 0);
   check_nothing_left(c, 5s);
+}
+
+namespace {
+
+// A Slurm variable of a process's environment ("" if it has none).
+std::string environment_variable(int pid, const std::string& name) {
+  const std::string environ = rm::test::slurp("/proc/" + std::to_string(pid) + "/environ");
+  const std::string key = name + "=";
+  std::size_t at = 0;
+  while (at < environ.size()) {
+    const std::size_t end = environ.find('\0', at);
+    const std::string entry = environ.substr(at, end == std::string::npos ? end : end - at);
+    if (entry.compare(0, key.size(), key) == 0) return entry.substr(key.size());
+    if (end == std::string::npos) break;
+    at = end + 1;
+  }
+  return "";
+}
+
+// The job step (JOB.STEP) of a worker of this competition in the middle of a game (its two
+// engines running); "" if none is found within the safety limit.
+std::string worker_step_in_a_game(const CompetitionDir& c) {
+  const auto deadline = std::chrono::steady_clock::now() + rm::test::scaled(30s);
+  while (std::chrono::steady_clock::now() < deadline) {
+    for (int pid : rm::test::tagged_processes(c.tag())) {
+      const std::string line = rm::test::slurp("/proc/" + std::to_string(pid) + "/cmdline");
+      if (line.find("--serve") == std::string::npos) continue;
+      std::ifstream in("/proc/" + std::to_string(pid) + "/task/" + std::to_string(pid) +
+                       "/children");
+      int children = 0;
+      for (int child; in >> child;) ++children;
+      const std::string job = environment_variable(pid, "SLURM_JOB_ID");
+      const std::string step = environment_variable(pid, "SLURM_STEP_ID");
+      if (children == 2 && !job.empty() && !step.empty()) return job + "." + step;
+    }
+    std::this_thread::sleep_for(10ms);
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("slurm workers: a worker's step cancelled mid-game is reported stopped, and replayed",
+          "[slurm][cluster]") {
+  rm::test::require_cluster();
+  // `scancel JOB.STEP` SIGKILLs the step's task at once (srun exits 137, "task 0: Killed"):
+  // the worker cannot say anything, and Slurm's message on srun's stderr gives the cause.
+  CompetitionDir c("cancel_step", slow_playoff_yaml(6) +
+                                      "executor:\n  type: slurm\n  mode: workers\n"
+                                      "  games_in_flight: 2\n");
+  auto running = c.start_under(
+      {"/usr/bin/salloc", "--quiet", "-n", "2", "--job-name=rm.cancel-step-alloc"}, {"run", "-q"});
+  // A tournament halts on a void game before any game of its matchup has finished in this
+  // run (gomill's rule): cancel once one has.
+  REQUIRE(c.wait_for_games(1));
+  const std::string step = worker_step_in_a_game(c);
+  REQUIRE(step != "");
+  auto cancel = rm::run::run_child({"scancel", step}, "");
+  REQUIRE(cancel.succeeded());
+  auto f = running->wait(120s);
+  REQUIRE(f);
+  INFO(f->err);
+  CHECK(f->exit_status == 0);
+  const std::string log = rm::test::slurp(c.file(".log"));
+  CHECK_THAT(log, Catch::Contains("(srun step) was stopped during the game (slurm: the job was "
+                                  "cancelled): exit status 137"));
+  CHECK_THAT(log, !Catch::Contains("died during the game"));
+  check_exact(c, 6);
+  check_nothing_left(c, 10s);
 }

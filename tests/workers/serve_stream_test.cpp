@@ -19,6 +19,7 @@
 #include "ringmaster/run/executor/worker_messages.hpp"
 #include "tests/game/process_scan.hpp"
 #include "tests/support/sgf_moves.hpp"
+#include "tests/support/time_scale.hpp"
 
 using namespace rm::game;
 using namespace std::chrono_literals;
@@ -160,6 +161,7 @@ TEST_CASE("serve: a long result goes piece by piece, each sent only once the las
   for (;;) {
     auto piece = worker.process->read_line(Clock::now() + 60s, 64 << 20);
     REQUIRE(piece.status == rm::process::IoStatus::Ok);
+    if (piece.line == rm::game::kHeartbeatLine && pieces == 0) continue;  // the game is on
     CHECK(piece.line.size() <= rm::game::kPieceBytes + 1);
     REQUIRE_FALSE(piece.line.empty());
     result += piece.line.substr(1);
@@ -204,4 +206,46 @@ TEST_CASE("serve: the end of input mid-game (the controller gone) aborts it and 
   CHECK(closed.exit.exited_normally);
   CHECK_FALSE(closed.was_terminated);
   check_no_engine_left("orphan");
+}
+
+TEST_CASE("serve: a piece of the result never answered: the worker says why and exits 3",
+          "[workers][serve]") {
+  // The controller is there (the worker's input stays open) but stopped answering: a wedged
+  // launcher, a frozen controller. The worker gives up after 30 s, saying so.
+  Worker worker;
+  worker.line();
+  worker.send(to_json(job_for("unanswered", 19, 6, false)).dump());  // a long SGF record
+  for (;;) {
+    auto piece = worker.process->read_line(Clock::now() + 60s, 64 << 20);
+    REQUIRE(piece.status == rm::process::IoStatus::Ok);
+    if (piece.line == rm::game::kHeartbeatLine) continue;
+    REQUIRE(piece.line.front() == '+');  // the first piece: left unanswered
+    break;
+  }
+  const auto limit = std::chrono::duration<double>(rm::test::scaled(120s)).count();
+  const auto exited = worker.process->wait_for_exit(limit);
+  REQUIRE(exited);
+  CHECK(exited->exited_normally);
+  CHECK(exited->exit_code == rm::game::kServeNotAnsweredExit);
+  worker.process->settle_stderr(5.0);
+  CHECK_THAT(worker.process->stderr_tail(),
+             Catch::Contains("ringmaster-play --serve: the controller did not answer a piece of "
+                             "the result within 30 s; giving up (exit status 3)"));
+  worker.process->close({1.0, 1.0});
+  check_no_engine_left("unanswered");
+}
+
+TEST_CASE("serve: heartbeats while a game is played, never between pieces", "[workers][serve]") {
+  Worker worker;
+  worker.line();
+  worker.send(to_json(job_for("beats", 19, 20000, false)).dump());  // a slow game
+  // Silence for a second gives a heartbeat; the game is aborted once one came.
+  auto beat = worker.process->read_line(Clock::now() + rm::test::scaled(60s), 64 << 20);
+  REQUIRE(beat.status == rm::process::IoStatus::Ok);
+  CHECK(beat.line == rm::game::kHeartbeatLine);
+  worker.process->signal_group(SIGTERM);
+  const GameResult result = result_from_json(nlohmann::json::parse(worker.line()));
+  CHECK(result.void_reason == "aborted");
+  worker.process->close({10.0, 1.0});
+  check_no_engine_left("beats");
 }

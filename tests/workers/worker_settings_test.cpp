@@ -32,15 +32,19 @@ TEST_CASE("workers settings: defaults, hosts over ssh, and the worker commands",
   CHECK(e.type == rm::control::ExecutorType::Workers);
   CHECK(e.workers.max_restarts == 3);
   CHECK(e.workers.start_timeout == 60);
+  CHECK(e.workers.silence_timeout == 30);
   const auto commands = rm::run::worker_commands(e.workers, "/opt/rm/ringmaster-play", "ev.log");
   REQUIRE(commands.size() == 3);
+  CHECK(commands[2].silence_timeout_s == 30);
   CHECK(commands[2].argv ==
         std::vector<std::string>{"env", "A=1", "/opt/rm/ringmaster-play", "--serve"});
   CHECK(commands[2].name == "worker 2");
 
   // One worker per host by default, through ssh without a prompt.
-  const auto h = load("executor:\n  type: workers\n  hosts: [n1, n2]\n  max_restarts: 0\n");
+  const auto h = load(
+      "executor:\n  type: workers\n  hosts: [n1, n2]\n  max_restarts: 0\n  silence_timeout: 5\n");
   CHECK(h.workers.workers == 2);
+  CHECK(h.workers.silence_timeout == 5);
   CHECK(h.workers.max_restarts == 0);
   const auto on_hosts = rm::run::worker_commands(h.workers, "rmp", "ev.log");
   REQUIRE(on_hosts.size() == 2);
@@ -71,6 +75,10 @@ TEST_CASE("workers settings: errors name the file, the place and the setting",
              Catch::Contains("executor.max_restarts"));
   CHECK_THAT(load_error("executor:\n  type: workers\n  start_timeout: 0\n"),
              Catch::Contains("executor.start_timeout: must be a number of seconds in 1..86400"));
+  CHECK_THAT(load_error("executor:\n  type: workers\n  silence_timeout: 1\n"),
+             Catch::Contains("executor.silence_timeout: must be a number of seconds in 2..86400"));
+  CHECK_THAT(load_error("executor:\n  type: local\n  silence_timeout: 10\n"),
+             Catch::Contains("executor.silence_timeout: a setting of long-lived workers"));
   CHECK_THAT(load_error("executor:\n  type: workers\n  partition: gpu\n"),
              Catch::Contains("executor.partition: a Slurm setting, not used with type: workers"));
   CHECK_THAT(load_error("executor:\n  type: slurm\n  launcher: [env]\n"),

@@ -185,3 +185,84 @@ TEST_CASE("workers: a launcher that starts no worker halts the run with the reas
   CHECK(c.committed_games() == 0);
   CHECK(rm::test::tagged_processes_after(c.tag(), 10s).empty());
 }
+
+TEST_CASE("workers: a worker that goes silent mid-game (SIGSTOP) is retired, its game replayed",
+          "[workers][e2e][silent]") {
+  // A frozen node, a wedged ssh: the worker stops talking. After executor.silence_timeout
+  // without even a heartbeat its game is void, its processes are killed and it is retired;
+  // the other worker replays the game and the run finishes.
+  CompetitionDir c("silent_worker",
+                   ringbots_yaml(6, 300, 9, true) + workers_yaml(2, "  silence_timeout: 3\n"));
+  auto running = c.start({"run", "-q"});
+  // A tournament halts on a void game before any game of its matchup has finished in this
+  // run (gomill's rule): stop a worker once one has.
+  REQUIRE(c.wait_for_games(1));
+  const int worker = worker_in_a_game(c);
+  REQUIRE(worker > 0);
+  ::kill(worker, SIGSTOP);
+  auto f = running->wait(180s);
+  if (!f) {
+    ::kill(worker, SIGKILL);  // the run hangs on it: leave nothing behind
+    running->send(SIGKILL);
+  }
+  REQUIRE(f);
+  INFO(f->err);
+  CHECK(f->exit_status == 0);
+  check_exact(c, 6);
+  CHECK(rm::store::Store::open_read_only(c.file(".db"))->void_game_count() == 1);
+  const std::string log = rm::test::slurp(c.file(".log"));
+  CHECK_THAT(log, Catch::Contains("went silent during the game: not a word from it for 3 s "
+                                  "(executor.silence_timeout); its processes were killed"));
+  CHECK_THAT(log, Catch::Contains("retired: it went silent"));
+  CHECK(rm::test::tagged_processes_after(c.tag(), 10s).empty());
+}
+
+TEST_CASE("workers: a launcher that never answers is retired after its second try, saying so",
+          "[workers][e2e][silent]") {
+  // Each try costs start_timeout (a wedged ssh, a node gone, an allocation that never comes):
+  // max_restarts 3 would mean four of them.
+  CompetitionDir c("mute_launcher", ringbots_yaml(4, 6, 7, false) +
+                                        "executor:\n  type: workers\n"
+                                        "  launcher: [sh, -c, 'exec sleep 100000']\n"
+                                        "  workers: 1\n  max_restarts: 3\n  start_timeout: 1\n");
+  auto f = c.run({"run", "-q"});
+  CHECK(f.exit_status == 1);
+  CHECK_THAT(f.err, Catch::Contains("run halted: no worker left (the last one, worker 0, failed: "
+                                    "no ready line within 1 s"));
+  // Said at the first failure, on screen and in the log.
+  CHECK_THAT(f.err, Catch::Contains("not a byte from it on its stdout or stderr"));
+  const std::string log = rm::test::slurp(c.file(".log"));
+  CHECK_THAT(log, Catch::Contains("it is tried once more, then retired"));
+  CHECK_THAT(log, Catch::Contains("worker 0 retired: its launcher never answered (2 starts in a "
+                                  "row without a byte from it)"));
+  CHECK_THAT(log, !Catch::Contains("retired after 4 failures"));
+  CHECK(c.committed_games() == 0);
+  CHECK(rm::test::tagged_processes_after(c.tag(), 10s).empty());
+}
+
+TEST_CASE("workers: a lost node halts the run naming the worker lost and why", "[workers][e2e]") {
+  // The host's worker dies in the run's first game and the host cannot be reached again: a
+  // tournament halts on that void game; the halt says which worker was lost.
+  CompetitionDir c("lost_node", ringbots_yaml(4, 300, 9, true));
+  const std::string mark = c.file(".reached");
+  const std::string launcher = "if [ -e " + mark +
+                               " ]; then echo \"ssh: connect to host $0 port 22: No route to "
+                               "host\" >&2; exit 255; fi; : > " +
+                               mark + "; exec \"$@\"";
+  std::ofstream(c.control(), std::ios::app)
+      << "executor:\n  type: workers\n  launcher: [sh, -c, '" << launcher
+      << "']\n  hosts: [node7]\n  max_restarts: 1\n";
+  auto running = c.start({"run", "-q"});
+  const int worker = worker_in_a_game(c);
+  REQUIRE(worker > 0);
+  ::kill(worker, SIGKILL);
+  auto f = running->wait(60s);
+  REQUIRE(f);
+  INFO(f->err);
+  CHECK(f->exit_status == 1);
+  // Whichever comes first: the void game's halt or the retirement of the only worker.
+  CHECK_THAT(f->err, Catch::Contains("run halted: too many void games (worker 0 (node7) ") ||
+                         Catch::Contains("run halted: no worker left (the last one, worker 0 "
+                                         "(node7), failed: it did not start: exit status 255"));
+  CHECK(rm::test::tagged_processes_after(c.tag(), 10s).empty());
+}

@@ -40,6 +40,10 @@ class GameExecutor {
   virtual std::vector<std::string> take_warnings() { return {}; }
   // Set when no game can be played any more (every worker retired): the run halts.
   virtual std::optional<std::string> halt_reason() const { return std::nullopt; }
+  // The workers out of action now (failed or retired, not running again), each with why:
+  // "worker 1 (node1) died during the game: killed by signal 9"; "" if none. The run names
+  // them when it halts on void games.
+  virtual std::string lost_workers() const { return {}; }
 };
 
 }  // namespace rm::run

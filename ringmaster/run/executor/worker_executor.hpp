@@ -5,8 +5,10 @@
 //
 // A worker that dies (or whose node does) voids only its game in flight, which the
 // competition replays; the worker is started again, up to max_restarts failures in a row
-// (a game played resets the count), then retired with a warning. With no worker left the
-// executor asks the run to halt.
+// (a game played resets the count), then retired with a warning. A worker silent for
+// silence_timeout in a game (frozen process or node, wedged launcher) is retired at once, and
+// a launcher that never answered at all (not a byte within start_timeout) after its second
+// such start. With no worker left the executor asks the run to halt.
 #pragma once
 
 #include <atomic>
@@ -41,13 +43,19 @@ class WorkerExecutor : public GameExecutor {
   std::vector<std::string> take_warnings() override;
   void add_warning(std::string text) { warn(std::move(text)); }
   std::optional<std::string> halt_reason() const override;
+  std::string lost_workers() const override;
 
  private:
   enum class WorkerState { Running, Retired, Stopped };  // Stopped: abort or closing
   void worker_main(int slot, WorkerCommand command);
   // Starts (or restarts) the worker until it runs, is retired, or the executor stops.
-  WorkerState ensure_running(ServeWorker& worker, int& failures, std::string& last_failure);
-  void retire(const ServeWorker& worker, int failures, const std::string& last_failure);
+  WorkerState ensure_running(int slot, ServeWorker& worker, int& failures,
+                             std::string& last_failure);
+  // `why`: the retirement's warning ("worker 0 retired after 4 failures in a row ...").
+  void retire(int slot, const ServeWorker& worker, const std::string& why,
+              const std::string& last_failure);
+  // Out of action since `why` (the first line of it is kept), or back ("" clears it).
+  void set_lost(int slot, const std::string& why);
   // With no worker left, the jobs still queued come back void.
   void void_waiting_jobs();
   void warn(std::string text);
@@ -59,7 +67,8 @@ class WorkerExecutor : public GameExecutor {
   JobQueue queue_;
   mutable std::mutex mutex_;  // for the two below
   std::vector<std::string> warnings_;
-  std::string no_worker_left_;  // set when the last worker is retired
+  std::string no_worker_left_;     // set when the last worker is retired
+  std::vector<std::string> lost_;  // by slot: why it is out of action, "" while it runs
   std::vector<std::thread> threads_;
 };
 

@@ -13,6 +13,7 @@ WorkerCommand command_for(int slot, std::vector<std::string> argv, const std::st
   command.name = "worker " + std::to_string(slot) + (where.empty() ? "" : " (" + where + ")");
   command.stderr_log = stderr_log;
   command.start_timeout_s = settings.start_timeout;
+  command.silence_timeout_s = settings.silence_timeout;
   return command;
 }
 

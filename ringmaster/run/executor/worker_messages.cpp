@@ -26,10 +26,16 @@ rm::process::WriteResult send_message(rm::process::Process& worker, std::string_
 
 rm::process::ReadResult receive_message(rm::process::Process& worker,
                                         rm::process::Process::Clock::time_point deadline,
-                                        std::size_t max_bytes, const std::atomic<bool>* abort) {
+                                        std::size_t max_bytes, const std::atomic<bool>* abort,
+                                        rm::process::Process::Clock::duration silence) {
   rm::game::PieceJoiner joiner(max_bytes);
   for (;;) {
-    auto line = worker.read_line(deadline, max_bytes + 1, abort);
+    auto line_deadline = deadline;
+    if (silence > rm::process::Process::Clock::duration::zero()) {
+      const auto now = rm::process::Process::Clock::now();
+      if (deadline - now > silence) line_deadline = now + silence;
+    }
+    auto line = worker.read_line(line_deadline, max_bytes + 1, abort);
     if (line.status != IoStatus::Ok) return line;
     switch (joiner.add(line.line)) {
       case rm::game::PieceJoiner::Kind::Message:
@@ -41,6 +47,7 @@ rm::process::ReadResult receive_message(rm::process::Process& worker,
           return {w.status, {}, w.error};
         break;
       case rm::game::PieceJoiner::Kind::Answer:  // nothing of ours was waiting: ignored
+      case rm::game::PieceJoiner::Kind::Heartbeat:
         break;
     }
   }

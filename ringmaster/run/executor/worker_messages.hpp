@@ -16,9 +16,12 @@ rm::process::WriteResult send_message(rm::process::Process& worker, std::string_
                                       rm::process::Process::Clock::time_point deadline,
                                       const std::atomic<bool>* abort);
 
-// Receives one message of at most max_bytes, answering its pieces. Statuses as read_line's.
-rm::process::ReadResult receive_message(rm::process::Process& worker,
-                                        rm::process::Process::Clock::time_point deadline,
-                                        std::size_t max_bytes, const std::atomic<bool>* abort);
+// Receives one message of at most max_bytes, answering its pieces and skipping heartbeats.
+// Statuses as read_line's; Timeout also when no line at all (not even a heartbeat) came for
+// `silence` (zero: no such limit).
+rm::process::ReadResult receive_message(
+    rm::process::Process& worker, rm::process::Process::Clock::time_point deadline,
+    std::size_t max_bytes, const std::atomic<bool>* abort,
+    rm::process::Process::Clock::duration silence = rm::process::Process::Clock::duration::zero());
 
 }  // namespace rm::run

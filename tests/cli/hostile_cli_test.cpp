@@ -224,7 +224,7 @@ TEST_CASE("no exception escapes a command: a code too long for a file name",
   // `match --code` of 251+ characters once ended in an uncaught filesystem_error (SIGABRT).
   Dir dir("rm-hostile-code");
   const std::string ringbot = std::string(RM_BIN_DIR) + "/ringbot --playouts 2";
-  for (std::size_t length : {201, 251, 300}) {
+  for (std::size_t length : {std::size_t{201}, std::size_t{251}, std::size_t{300}}) {
     auto f = ringmaster(
         dir, {"match", "--engine", ringbot, "--engine", ringbot, "--games", "2", "--size", "5",
               "--code", std::string(length, 'c'), "--dir", dir.file("m"), "-q"});

@@ -39,12 +39,15 @@ int open_lock_file(const std::string& path, bool& created) {
 // report probe it with a shared lock they release at once (seal.hpp), which must not make a
 // run starting at that instant think that another run holds it. Returns 0 or an errno.
 int lock_exclusively(int fd) {
-  constexpr int kAttempts = 20;  // 20 x 5 ms: far longer than a probe holds it
-  for (int attempt = 1;; ++attempt) {
+  // 1 + 2 + 4 + 8 + 16 + 32 ms: far longer than a probe holds it (an open, a flock, a close),
+  // short for a second run that is refused.
+  int wait_ms = 1;
+  for (;;) {
     if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return 0;
     const int error = errno;
-    if (error != EWOULDBLOCK || attempt == kAttempts) return error;
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    if (error != EWOULDBLOCK || wait_ms > 32) return error;
+    std::this_thread::sleep_for(std::chrono::milliseconds(wait_ms));
+    wait_ms *= 2;
   }
 }
 

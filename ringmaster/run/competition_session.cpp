@@ -82,7 +82,7 @@ CompetitionSession open_read_only(const rm::control::ControlFile& control,
     throw RingmasterError("no status file (" + paths.db + " not found)");
   CompetitionSession session;
   try {
-    session.store = rm::store::Store::open_read_only(paths.db);
+    session.store = rm::store::Store::open_read_only(paths.db, paths.lock);
   } catch (const rm::store::StoreError& e) {
     throw RingmasterError(e.what());
   }

@@ -6,7 +6,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
+#include <thread>
 #include <utility>
 
 #include "ringmaster/store/store.hpp"
@@ -33,6 +35,22 @@ int open_lock_file(const std::string& path, bool& created) {
   }
 }
 
+// flock(LOCK_EX | LOCK_NB), tried again for a short while when the lock is held: show and
+// report probe it with a shared lock they release at once (seal.hpp), which must not make a
+// run starting at that instant think that another run holds it. Returns 0 or an errno.
+int lock_exclusively(int fd) {
+  // 1 + 2 + 4 + 8 + 16 + 32 ms: far longer than a probe holds it (an open, a flock, a close),
+  // short for a second run that is refused.
+  int wait_ms = 1;
+  for (;;) {
+    if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return 0;
+    const int error = errno;
+    if (error != EWOULDBLOCK || wait_ms > 32) return error;
+    std::this_thread::sleep_for(std::chrono::milliseconds(wait_ms));
+    wait_ms *= 2;
+  }
+}
+
 bool names_same_file(int fd, const std::string& path) {
   struct stat held {
   }, named{};
@@ -49,8 +67,7 @@ RunLock::RunLock(std::string path) : path_(std::move(path)) {
     bool created = false;
     const int fd = open_lock_file(path_, created);
     if (fd < 0) throw StoreError("cannot open lock file " + path_ + ": " + std::strerror(errno));
-    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
-      const int error = errno;
+    if (const int error = lock_exclusively(fd); error != 0) {
       ::close(fd);
       if (error == EWOULDBLOCK) throw StoreLocked("competition is already running");
       throw StoreError("cannot lock " + path_ + ": " + std::strerror(error));
@@ -70,6 +87,22 @@ RunLock::RunLock(RunLock&& other) noexcept
 
 RunLock::~RunLock() {
   if (fd_ >= 0) ::close(fd_);  // releases the flock
+}
+
+void RunLock::replace_contents(const std::string& text, bool durable) const {
+  if (fd_ < 0) return;
+  if (::ftruncate(fd_, 0) != 0)
+    throw StoreError("cannot write lock file " + path_ + ": " + std::strerror(errno));
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n =
+        ::pwrite(fd_, text.data() + done, text.size() - done, static_cast<off_t>(done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw StoreError("cannot write lock file " + path_ + ": " + std::strerror(errno));
+    done += static_cast<std::size_t>(n);
+  }
+  if (durable && ::fdatasync(fd_) != 0)
+    throw StoreError("cannot write lock file " + path_ + ": " + std::strerror(errno));
 }
 
 int RunLock::remove_file_and_release() {

@@ -1,10 +1,12 @@
 #include "ringmaster/store/sqlite_handle.hpp"
 
+#include "ringmaster/store/seal.hpp"
 #include "ringmaster/store/store.hpp"
 
 namespace rm::store::detail {
 
 void throw_sqlite_error(sqlite3* db, std::string_view what) {
+  note_sqlite_error(sqlite3_extended_errcode(db));
   const char* file = sqlite3_db_filename(db, "main");
   std::string message = std::string(what) + ": " + sqlite3_errmsg(db);
   if (file != nullptr && *file != '\0') message += " (database " + std::string(file) + ")";
@@ -97,7 +99,8 @@ std::int64_t Statement::column_int(int column) const {
 
 void exec(sqlite3* db, const char* sql) {
   char* error = nullptr;
-  if (sqlite3_exec(db, sql, nullptr, nullptr, &error) != SQLITE_OK) {
+  if (const int code = sqlite3_exec(db, sql, nullptr, nullptr, &error); code != SQLITE_OK) {
+    note_sqlite_error(code);
     std::string message = error != nullptr ? error : sqlite3_errmsg(db);
     sqlite3_free(error);
     throw StoreError(std::string("executing '") + sql + "': " + message);

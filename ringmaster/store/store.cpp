@@ -5,12 +5,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <optional>
+#include <utility>
 
 #include "ringmaster/store/run_lock.hpp"
 #include "ringmaster/store/schema.hpp"
+#include "ringmaster/store/seal.hpp"
 #include "ringmaster/store/sqlite_handle.hpp"
 #include "ringmaster/store/wal_flusher.hpp"
 
@@ -37,14 +40,20 @@ sqlite3* open_database(const std::string& db_path, int flags) {
   return db;
 }
 
+std::string damage_advice(const std::string& db_path) {
+  return ": restore it from a backup (`sqlite3 " + db_path +
+         " .recover` may save most of it), or remove it (`reset`) to start the competition again";
+}
+
+[[noreturn]] void refuse_damaged(const std::string& db_path, const std::string& found) {
+  throw StoreError("database " + db_path + " is damaged (" + found + ")" + damage_advice(db_path));
+}
+
 // A database damaged in the middle (a bad disk, a copy cut short, stray writes) reads fine
 // where a run looks (the last rows) and would be written on into a worse state; SQLite's
 // quick_check (every page and record, not the indexes' contents: about a second per GB when
 // cached, see performance.md) finds it before anything is read or written.
 void check_integrity(sqlite3* db, const std::string& db_path) {
-  const std::string advice =
-      ": restore it from a backup (`sqlite3 " + db_path +
-      " .recover` may save most of it), or remove it (`reset`) to start the competition again";
   std::string found;
   try {
     Statement check(db, "PRAGMA quick_check(1)");
@@ -52,18 +61,105 @@ void check_integrity(sqlite3* db, const std::string& db_path) {
   } catch (const StoreError& e) {
     found = e.what();
   }
-  if (found != "ok")
-    throw StoreError("database " + db_path + " is damaged (" + found + ")" + advice);
+  if (found != "ok") refuse_damaged(db_path, found);
+}
+
+bool wal_holds_frames(const std::string& db_path) {
+  struct stat info {};
+  return ::stat((db_path + "-wal").c_str(), &info) == 0 && info.st_size > 0;
+}
+
+// What can be checked without reading the whole file (integrity_check(N) and quick_check(N)
+// bound the errors reported, not the pages read): page 1 and the schema (any statement parses
+// them), every page and record of the small tables (quick_check with a table's name checks
+// only that table), the file's size against the page count (a copy cut short), and the b-tree
+// paths to the first and last rows of the tables that grow (with the rows' overflow pages:
+// length() reads the whole text). Damage elsewhere in a big table is not seen: the seal
+// (seal.hpp) is what says that nothing wrote there since a full check.
+void check_cheaply(sqlite3* db, const std::string& db_path) {
+  std::string found;
+  try {
+    // Pragmas take no bound parameters: each table's check is its own literal.
+    const std::pair<const char*, const char*> small_tables[] = {
+        {"sqlite_schema", "PRAGMA quick_check(sqlite_schema)"},
+        {"meta", "PRAGMA quick_check(meta)"},
+        {"state", "PRAGMA quick_check(state)"},
+        {"statistics", "PRAGMA quick_check(statistics)"}};
+    std::vector<std::string> tables{"sqlite_schema"};
+    {
+      Statement names(db, "SELECT name FROM sqlite_schema WHERE type = 'table'");
+      while (names.step()) tables.push_back(names.column_text(0));
+    }
+    const auto has = [&](const char* name) {
+      return std::find(tables.begin(), tables.end(), name) != tables.end();
+    };
+    for (const auto& [table, sql] : small_tables) {
+      if (!has(table)) continue;
+      Statement check(db, sql);
+      const std::string answer = check.step() ? check.column_text(0) : "no answer";
+      if (answer != "ok") {
+        found = answer;
+        break;
+      }
+    }
+    if (found.empty() && !wal_holds_frames(db_path)) {
+      Statement pages(db, "PRAGMA page_count");
+      pages.step();
+      Statement page_size(db, "PRAGMA page_size");
+      page_size.step();
+      struct stat info {};
+      const auto expected = pages.column_int(0) * page_size.column_int(0);
+      if (::stat(db_path.c_str(), &info) == 0 && info.st_size < expected)
+        found = "the file has " + std::to_string(info.st_size) + " bytes, its header says " +
+                std::to_string(expected);
+    }
+    if (found.empty()) {
+      std::vector<const char*> reads;
+      if (has("games"))
+        reads.insert(reads.end(),
+                     {"SELECT length(result_json) FROM games ORDER BY seq DESC LIMIT 1",
+                      "SELECT length(result_json) FROM games ORDER BY seq LIMIT 1",
+                      "SELECT max(game_id) FROM games", "SELECT min(game_id) FROM games"});
+      if (has("void_games"))
+        reads.insert(reads.end(),
+                     {"SELECT length(result_json) FROM void_games ORDER BY seq DESC LIMIT 1",
+                      "SELECT length(result_json) FROM void_games ORDER BY seq LIMIT 1"});
+      if (has("archive"))
+        reads.insert(reads.end(),
+                     {"SELECT length(chunk_json) FROM archive ORDER BY seq DESC LIMIT 1",
+                      "SELECT length(chunk_json) FROM archive ORDER BY seq LIMIT 1"});
+      for (const char* sql : reads) {
+        Statement read(db, sql);
+        while (read.step()) {
+        }
+      }
+    }
+  } catch (const StoreError& e) {
+    found = e.what();
+  }
+  if (!found.empty()) refuse_damaged(db_path, found);
+}
+
+void check_database(sqlite3* db, const std::string& db_path, IntegrityCheck check) {
+  if (check == IntegrityCheck::full)
+    check_integrity(db, db_path);
+  else
+    check_cheaply(db, db_path);
 }
 
 }  // namespace
 
-Store::Store(sqlite3* db, std::unique_ptr<RunLock> lock, bool read_only)
+Store::Store(sqlite3* db, std::string db_path, std::unique_ptr<RunLock> lock,
+             const RunLock* seal_lock, IntegrityCheck checked)
     : db_(db),
+      db_path_(std::move(db_path)),
       cache_(std::make_unique<detail::StatementCache>(db)),
       lock_(std::move(lock)),
-      read_only_(read_only) {
-  if (!read_only) {
+      seal_lock_(seal_lock),
+      read_only_(seal_lock == nullptr),
+      integrity_checked_(checked),
+      damage_errors_at_open_(detail::damage_errors_seen()) {
+  if (!read_only_) {
     const char* file = sqlite3_db_filename(db, "main");
     flusher_ =
         std::make_unique<detail::WalFlusher>(std::string(file != nullptr ? file : "") + "-wal");
@@ -73,26 +169,55 @@ Store::Store(sqlite3* db, std::unique_ptr<RunLock> lock, bool read_only)
 Store::~Store() {
   flusher_.reset();  // the last commits on disk before SQLite checkpoints and removes the WAL
   cache_.reset();
-  sqlite3_close_v2(db_);
+  close_and_seal();
   lock_.reset();  // releases the flock (if this store holds it), once the database is closed
 }
 
-std::unique_ptr<Store> Store::open_for_run(const std::string& db_path,
-                                           const std::string& lock_path) {
-  auto lock = std::make_unique<RunLock>(lock_path);
-  return open_writable(db_path, std::move(lock));
+void Store::close_and_seal() {
+  bool seal = false;
+  if (!read_only_ && detail::damage_errors_seen() == damage_errors_at_open_) {
+    // TRUNCATE: every frame into the database file and the WAL emptied, so that the file is
+    // the whole database. It waits for readers in the WAL; not long: without it there is
+    // simply no seal, and the next open checks fully.
+    sqlite3_busy_timeout(db_, 250);
+    seal = sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr) ==
+           SQLITE_OK;
+  }
+  sqlite3_close_v2(db_);
+  if (!seal) return;
+  try {
+    const std::string text = detail::make_seal(db_path_);
+    if (!text.empty()) seal_lock_->replace_contents(text, false);
+  } catch (const StoreError&) {
+    // No seal: the next open checks fully.
+  }
 }
 
-std::unique_ptr<Store> Store::open_for_run(const std::string& db_path, const RunLock&) {
-  return open_writable(db_path, nullptr);
+std::unique_ptr<Store> Store::open_for_run(const std::string& db_path, const std::string& lock_path,
+                                           IntegrityCheck check) {
+  auto lock = std::make_unique<RunLock>(lock_path);
+  const RunLock& held = *lock;
+  return open_writable(db_path, std::move(lock), held, check);
+}
+
+std::unique_ptr<Store> Store::open_for_run(const std::string& db_path, const RunLock& lock,
+                                           IntegrityCheck check) {
+  return open_writable(db_path, nullptr, lock, check);
 }
 
 std::unique_ptr<Store> Store::open_writable(const std::string& db_path,
-                                            std::unique_ptr<RunLock> lock) {
+                                            std::unique_ptr<RunLock> owned_lock,
+                                            const RunLock& lock, IntegrityCheck check) {
+  // The seal goes before anything is written (durably: after a crash or a power cut from now
+  // on, there is none and the next open checks fully).
+  const std::string seal = detail::read_lock_file(lock.path());
+  if (check == IntegrityCheck::automatic)
+    check = detail::seal_matches(seal, db_path) ? IntegrityCheck::cheap : IntegrityCheck::full;
+  if (!seal.empty()) lock.replace_contents("", true);
   sqlite3* db = nullptr;
   try {
     db = open_database(db_path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX);
-    check_integrity(db, db_path);
+    check_database(db, db_path, check);
     // WAL: readers (show/report) never block the writer. synchronous=NORMAL: COMMIT returns
     // once the transaction is in the WAL (a kill of the process cannot lose it) without the
     // fsync FULL waits for (3 ms a game on a VM disk, most of the run loop's cost); the
@@ -104,13 +229,21 @@ std::unique_ptr<Store> Store::open_writable(const std::string& db_path,
     sqlite3_close_v2(db);
     throw;
   }
-  return std::unique_ptr<Store>(new Store(db, std::move(lock), false));
+  return std::unique_ptr<Store>(new Store(db, db_path, std::move(owned_lock), &lock, check));
 }
 
-std::unique_ptr<Store> Store::open_read_only(const std::string& db_path) {
+std::unique_ptr<Store> Store::open_read_only(const std::string& db_path,
+                                             const std::string& lock_path, IntegrityCheck check) {
   struct stat info {};
   if (::stat(db_path.c_str(), &info) != 0)
     throw StoreError("no database " + db_path + ": " + std::strerror(errno));
+  if (check == IntegrityCheck::automatic) {
+    // A live run checked at its start (and clears the seal while it writes).
+    const bool trusted =
+        !lock_path.empty() && (detail::seal_matches(detail::read_lock_file(lock_path), db_path) ||
+                               detail::run_is_live(lock_path));
+    check = trusted ? IntegrityCheck::cheap : IntegrityCheck::full;
+  }
   // Read-write, but query_only: no statement can change anything. A read-only connection
   // could not remove the -wal and -shm files it creates when it is the last to close; this
   // one checkpoints and removes them as a run does (SQLite falls back to read-only by itself
@@ -118,7 +251,7 @@ std::unique_ptr<Store> Store::open_read_only(const std::string& db_path) {
   sqlite3* db = open_database(db_path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX);
   try {
     detail::exec(db, "PRAGMA query_only = ON");
-    check_integrity(db, db_path);
+    check_database(db, db_path, check);
     const int version = detail::read_schema_version(db);
     if (version == 0) throw StoreError(db_path + " is not a ringmaster database (no meta table)");
     if (version > kSchemaVersion)
@@ -129,7 +262,7 @@ std::unique_ptr<Store> Store::open_read_only(const std::string& db_path) {
     sqlite3_close_v2(db);
     throw;
   }
-  return std::unique_ptr<Store>(new Store(db, nullptr, true));
+  return std::unique_ptr<Store>(new Store(db, db_path, nullptr, nullptr, check));
 }
 
 namespace {

@@ -54,18 +54,38 @@ struct RunHalt {
   bool error = false;  // the run stopped because something went wrong
 };
 
+// How much of the database an open checks before it reads or writes anything; a damaged
+// database is refused ("database <path> is damaged (...)"). See
+// docs/files-and-database.md#integrity-at-open.
+enum class IntegrityCheck {
+  // cheap when the lock file's seal says the file is as a run that closed cleanly left it
+  // (seal.hpp), or, read-only, while a run is live (it checked at its start); full otherwise.
+  automatic,
+  full,   // every page and record (PRAGMA quick_check): about 2.5 s a million games
+  cheap,  // the header and the schema, the small tables' pages, the file's size against the
+          // page count, the b-tree paths to the first and last rows: milliseconds
+};
+
 class Store {
  public:
   // Takes the lock (held until the store is closed), then creates or migrates the database;
   // throws StoreLocked / StoreError.
   static std::unique_ptr<Store> open_for_run(const std::string& db_path,
-                                             const std::string& lock_path);
+                                             const std::string& lock_path,
+                                             IntegrityCheck check = IntegrityCheck::automatic);
   // The same under a lock the caller holds, and keeps until after the store is closed (so
   // that it can remove what it created before anyone else may touch the files).
-  static std::unique_ptr<Store> open_for_run(const std::string& db_path, const RunLock& lock);
+  static std::unique_ptr<Store> open_for_run(const std::string& db_path, const RunLock& lock,
+                                             IntegrityCheck check = IntegrityCheck::automatic);
   // For show/report while a run goes on: no lock, never writes; throws StoreError if the
-  // database does not exist or has an unknown schema version.
-  static std::unique_ptr<Store> open_read_only(const std::string& db_path);
+  // database does not exist or has an unknown schema version. `lock_path`: the competition's
+  // lock file, where the seal is (without it, `automatic` checks fully).
+  static std::unique_ptr<Store> open_read_only(const std::string& db_path,
+                                               const std::string& lock_path = "",
+                                               IntegrityCheck check = IntegrityCheck::automatic);
+
+  // The check the open made: full or cheap.
+  IntegrityCheck integrity_checked() const { return integrity_checked_; }
 
   ~Store();
   Store(const Store&) = delete;
@@ -123,15 +143,24 @@ class Store {
   void wait_until_durable();
 
  private:
-  Store(sqlite3* db, std::unique_ptr<RunLock> lock, bool read_only);
+  Store(sqlite3* db, std::string db_path, std::unique_ptr<RunLock> lock, const RunLock* seal_lock,
+        IntegrityCheck checked);
   static std::unique_ptr<Store> open_writable(const std::string& db_path,
-                                              std::unique_ptr<RunLock> lock);
+                                              std::unique_ptr<RunLock> owned_lock,
+                                              const RunLock& lock, IntegrityCheck check);
   void committed();
+  // On a clean close of a writable store: the WAL checkpointed into the file and emptied, the
+  // connection closed, the seal written (seal.hpp). Nothing if this process saw damage.
+  void close_and_seal();
   sqlite3* db_;
+  std::string db_path_;
   std::unique_ptr<detail::StatementCache> cache_;
   std::unique_ptr<detail::WalFlusher> flusher_;  // null when read-only
   std::unique_ptr<RunLock> lock_;                // null when read-only or the caller holds the lock
+  const RunLock* seal_lock_;  // the lock held (ours or the caller's); null when read-only
   bool read_only_;
+  IntegrityCheck integrity_checked_;
+  unsigned long damage_errors_at_open_;
 };
 
 }  // namespace rm::store

@@ -296,13 +296,17 @@ TEST_CASE("an engine ignoring quit and SIGTERM is killed", "[controller]") {
 }
 
 TEST_CASE("kill() from another thread ends a blocked send", "[controller]") {
-  auto c = start_ok(spec_for({"--hang-in-genmove-after", "0"}));
+  auto spec = spec_for({"--hang-in-genmove-after", "0"});
+  // A safety limit only: with spec_for's 1 s, a killer thread held up 0.9 s by a loaded
+  // machine would end the wait as a Timeout instead.
+  spec.timeouts.genmove_s = 60;
+  auto c = start_ok(spec);
   c->send("boardsize", {"9"});
   std::thread killer([&c] {
     std::this_thread::sleep_for(100ms);
     c->kill();
   });
-  auto r = c->send("genmove", {"b"});  // other_s = 2.0 s
+  auto r = c->send("genmove", {"b"});
   killer.join();
   REQUIRE(std::holds_alternative<GtpError>(r));
   CHECK(std::get<GtpError>(r).kind == ErrorKind::Exited);

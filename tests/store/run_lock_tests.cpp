@@ -10,7 +10,7 @@
 using rm::store::RunLock;
 using rm::store::test::TempDir;
 
-TEST_CASE("run lock: one holder at a time; it knows whether it created the file", "[store]") {
+TEST_CASE("run lock: one holder at a time, and it knows whether it created the file", "[store]") {
   TempDir dir;
   const std::string path = dir.file("c.lock");
   {

@@ -86,7 +86,7 @@ TEST_CASE("report before any game and with several summary depths", "[mc_tuner][
       std::string::npos);
 }
 
-TEST_CASE("screen report lists games in progress; result lines; periodic tree dump",
+TEST_CASE("screen report lists games in progress, result lines, periodic tree dump",
           "[mc_tuner][report]") {
   TempDir dir;
   auto cf = make_control(dir.path());

@@ -421,7 +421,7 @@ TEST_CASE("model_tuner: a corrupt state is refused with a clear message", "[mode
   CHECK_THROWS_WITH(other.restore(state), Catch::Contains("error loading competition state"));
 }
 
-TEST_CASE("model_tuner: void games are skipped; two in a row halt", "[model_tuner]") {
+TEST_CASE("model_tuner: void games are skipped, two in a row halt", "[model_tuner]") {
   rm::test::TempDir dir;
   ModelTuner tuner(model_control(dir));
   auto a = tuner.next_job();

@@ -78,7 +78,7 @@ TEST_CASE("spsa_tuner: a pair is two games of #n+ v #n- with colours swapped", "
   CHECK(tuner.json_report().at("pentanomial") == nlohmann::json::array({0, 0, 0, 0, 1}));
 }
 
-TEST_CASE("spsa_tuner: a void game drops its pair; the other game's result is not used",
+TEST_CASE("spsa_tuner: a void game drops its pair, the other game's result is not used",
           "[spsa_tuner]") {
   rm::test::TempDir dir;
   const auto cf = rm::comp::load_control_file(dir.write("spsa.yaml", spsa_yaml(4)));

@@ -94,7 +94,7 @@ TEST_CASE("playoff: the same player twice plays a clone named <code>#2", "[playo
 }
 
 TEST_CASE(
-    "playoff: a void game halts unless the matchup finished a game in this run; then it is "
+    "playoff: a void game halts unless the matchup finished a game in this run, then it is "
     "replayed",
     "[playoff]") {
   TempDir dir;
@@ -346,7 +346,7 @@ TEST_CASE("allplayall: competitors may be appended between runs, not removed or 
 }
 
 TEST_CASE(
-    "playoff: a void game beyond a lowered number_of_games is not replayed; the other "
+    "playoff: a void game beyond a lowered number_of_games is not replayed, the other "
     "matchups play",
     "[playoff]") {
   TempDir dir;
@@ -377,7 +377,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "playoff reports: identical names tell their matchup id; missing descriptions are "
+    "playoff reports: identical names tell their matchup id, missing descriptions are "
     "shown as gomill does",
     "[playoff]") {
   TempDir dir;

@@ -94,7 +94,7 @@ TEST_CASE("validation: rounds every K tuning games and at the end, in order", "[
 }
 
 TEST_CASE(
-    "validation: a periodic round on the last game is left to the final round; none without at_end",
+    "validation: a periodic round on the last game is left to the final round, none without at_end",
     "[validation]") {
   TempDir dir;
   McTuner with_end(mc_with_validation(dir.path(), 10, 2, 4));
@@ -174,7 +174,7 @@ TEST_CASE("validation: a restore mid-round reissues its games and ends as an uni
   CHECK(second.full_report() == whole.full_report());
 }
 
-TEST_CASE("validation: a void game is skipped and counted; a bad state is refused",
+TEST_CASE("validation: a void game is skipped and counted, a bad state is refused",
           "[validation]") {
   TempDir dir;
   McTuner tuner(mc_with_validation(dir.path(), 2, 2, 0, 4));

@@ -79,7 +79,7 @@ TEST_CASE("virtual_loss: results and void games take games out of flight",
   for (const auto& child : tuner.tree().root().children) CHECK(child.in_flight == 0);
 }
 
-TEST_CASE("virtual_loss: same seed and results, same choices; a restore reissues them exactly",
+TEST_CASE("virtual_loss: same seed and results, same choices, a restore reissues them exactly",
           "[mc_tuner][virtual_loss]") {
   TempDir dir;
   auto cf = make_control(dir.path(), 7);
@@ -121,7 +121,7 @@ TEST_CASE("virtual_loss: may be switched on or off between runs", "[mc_tuner][vi
   CHECK(std::set<std::vector<int>>(paths.begin(), paths.end()).size() > 1);
 }
 
-TEST_CASE("virtual_visit: spreads parallel games too, keeping the win rates; alone it is gomill's",
+TEST_CASE("virtual_visit: spreads parallel games too, keeping the win rates, alone it is gomill's",
           "[mc_tuner][virtual_loss]") {
   TempDir dir;
   auto cf = make_control(dir.path());

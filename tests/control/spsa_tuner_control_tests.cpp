@@ -167,7 +167,7 @@ TEST_CASE("spsa_tuner: 64 parameters load, 65 are refused", "[spsa_tuner]") {
   CHECK(error_of(dir, control(65)) == "spsa.yaml:8:3: parameters: at most 64 parameters (got 65)");
 }
 
-TEST_CASE("spsa_tuner: head to head needs no players; the other types still do", "[spsa_tuner]") {
+TEST_CASE("spsa_tuner: head to head needs no players, the other types still do", "[spsa_tuner]") {
   TempDir dir;
   const std::string without = spsa_control("players:\n  opp: {command: [ringbot]}\n", "");
   const auto c = load_control_file(dir.write("spsa.yaml", without));

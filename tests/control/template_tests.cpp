@@ -51,7 +51,7 @@ TEST_CASE("placeholders: plain, with a format, files_dir, escaped braces", "[tem
   CHECK_THROWS_AS(placeholder_codes("{files_dir:%d}", params), ConfigError);
 }
 
-TEST_CASE("values are whole arguments; shell metacharacters stay literal", "[template]") {
+TEST_CASE("values are whole arguments, shell metacharacters stay literal", "[template]") {
   TempDir dir;
   std::string text =
       "competition_type: mc_tuner\n"

@@ -39,7 +39,7 @@ std::string without_last_line(const std::string& text) {
 }  // namespace
 
 TEST_CASE(
-    "run: an SGF record that cannot be written halts the run; the game and its record "
+    "run: an SGF record that cannot be written halts the run, the game and its record "
     "are kept",
     "[e2e][nothing-lost]") {
   CompetitionDir c("sgffail", playoff_yaml(6));
@@ -77,7 +77,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "run: a full disk is an error of the environment (status 1); the database stays "
+    "run: a full disk is an error of the environment (status 1), the database stays "
     "intact and the run resumes once there is room",
     "[e2e][nothing-lost]") {
   CompetitionDir c("diskfull", playoff_yaml(40));

@@ -35,7 +35,7 @@ std::string playoff_yaml(int games_1, int games_2) {
 
 }  // namespace
 
-TEST_CASE("playoff runs to the end; show, report and report --json agree with the store",
+TEST_CASE("playoff runs to the end, show, report and report --json agree with the store",
           "[e2e][playoff]") {
   CompetitionDir c("po", playoff_yaml(6, 4));
   auto f = c.run({"run", "-j", "2", "-q"});

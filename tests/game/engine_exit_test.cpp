@@ -44,7 +44,7 @@ bool mentions(const std::vector<std::string>& messages, const std::string& text)
 
 }  // namespace
 
-TEST_CASE("engine exit: black slow to exit is blamed alone; white's quit answer is not late",
+TEST_CASE("engine exit: black slow to exit is blamed alone, white's quit answer is not late",
           "[game][referee][close]") {
   // Black answers quit, then ignores EOF and SIGTERM: it has to be killed. White quits at
   // once. Closed one after the other, white's answer was read after its deadline had passed

@@ -40,7 +40,7 @@ TEST_CASE("japanese byo-yomi loses a period per period overrun", "[games][clock]
   CHECK_FALSE(c.charge(10.5, 0));
 }
 
-TEST_CASE("a fixed time per move; GTP settings in whole seconds", "[games][clock]") {
+TEST_CASE("a fixed time per move, GTP settings in whole seconds", "[games][clock]") {
   TimeControl tc{TimeSystem::PerMove, 0, 0.2, 0, 0};
   GameClock c(tc);
   CHECK(c.charge(0.15, 0));

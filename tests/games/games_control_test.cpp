@@ -130,7 +130,7 @@ TEST_CASE("bad opening files are refused with the file and the position", "[game
   CHECK_THAT(load_error(control_for("empty")), Catch::Contains("has no .sgf files"));
 }
 
-TEST_CASE("opening files must be regular files of bounded size; any nesting is read",
+TEST_CASE("opening files must be regular files of bounded size, any nesting is read",
           "[games][control][hostile]") {
   auto dir = scratch("control_hostile_sgf");
   auto control_for = [&](const std::string& sgf_name) {

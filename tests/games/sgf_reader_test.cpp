@@ -63,7 +63,7 @@ TEST_CASE("an opening is the record's moves, in GTP form, up to the limit", "[ga
   CHECK(moves_text(opening_of("(;SZ[9];W[ee];W[cc])")) == "b pass w E5 b pass w C7");
 }
 
-TEST_CASE("black setup stones alone are a free handicap; mixed setup is played with passes",
+TEST_CASE("black setup stones alone are a free handicap, mixed setup is played with passes",
           "[games][opening]") {
   Opening h = opening_of("(;SZ[9]AB[cc][gg])");
   CHECK(h.free_handicap == std::vector<std::string>{"C7", "G3"});

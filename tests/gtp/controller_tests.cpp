@@ -195,7 +195,7 @@ TEST_CASE("a failing startup command stops the start", "[controller]") {
   CHECK(e.message == "failure response from 'komi 7' to player x:\nforced failure");
 }
 
-TEST_CASE("a crash mid-game is Exited; the broken channel fails at once afterwards",
+TEST_CASE("a crash mid-game is Exited, the broken channel fails at once afterwards",
           "[controller]") {
   auto c = start_ok(spec_for({"--crash-after-moves", "1"}, "killer"));
   const int pgid = c->pid();
@@ -249,7 +249,7 @@ TEST_CASE("an engine flooding stdout: ProtocolError, bounded memory", "[controll
   check_nothing_left(pgid);
 }
 
-TEST_CASE("an engine flooding stderr still plays; errors quote the tail", "[controller]") {
+TEST_CASE("an engine flooding stderr still plays, errors quote the tail", "[controller]") {
   auto c = start_ok(spec_for({"--flood-stderr", "--fail-genmove-after", "2"}));
   send_ok(*c, "boardsize", {"9"});
   CHECK(send_ok(*c, "genmove", {"b"}, Kind::Genmove) == "A1");

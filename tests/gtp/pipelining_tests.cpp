@@ -173,7 +173,7 @@ TEST_CASE("known_command answers can be fetched ahead, in the same write as othe
   c->close();
 }
 
-TEST_CASE("start_all starts engines together; a failing one does not stop the others",
+TEST_CASE("start_all starts engines together, a failing one does not stop the others",
           "[pipelining]") {
   std::vector<Controller::StartRequest> requests(3);
   requests[0].spec = spec_for({"--name", "first"}, "a");

@@ -54,7 +54,7 @@ TEST_CASE("a banner line too long to quote is cut", "[controller][banner]") {
   CHECK(e.message.size() < 600);
 }
 
-TEST_CASE("startup_banner_lines skips a banner; the lines are in the transcript",
+TEST_CASE("startup_banner_lines skips a banner, the lines are in the transcript",
           "[controller][banner]") {
   auto spec = spec_for({"--banner", "Minigo GTP engine", "--banner", "", "--banner",
                         "# loading network...", "--banner", " model: v17"});

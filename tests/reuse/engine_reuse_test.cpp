@@ -204,7 +204,7 @@ TEST_CASE("reuse: the same processes serve the next game", "[reuse]") {
   check_nothing_left();
 }
 
-TEST_CASE("reuse: an engine that dies between games is replaced; the game is played normally",
+TEST_CASE("reuse: an engine that dies between games is replaced, the game is played normally",
           "[reuse]") {
   const auto dir = scratch("dies");
   const auto a = scripted("a"), b = scripted("b");

@@ -113,7 +113,7 @@ TEST_CASE("reuse run: no engine is left after stop or SIGINT", "[reuse][e2e]") {
 
 TEST_CASE(
     "reuse run: an engine that crashes in a later game: that game is void and replayed "
-    "with a fresh engine; the records are the fresh engines' ones",
+    "with a fresh engine, the records are the fresh engines' ones",
     "[reuse][e2e]") {
   CompetitionDir fresh("fresh-ref", playoff(false, 6));
   REQUIRE(fresh.run({"run", "-q"}).exit_status == 0);

@@ -29,7 +29,7 @@ TEST_CASE("bradley_terry: two players, the Elo of the score, the error from the 
   CHECK(list.prior_draws == 0);
 }
 
-TEST_CASE("bradley_terry: consistent odds give exact ratings; the anchor sets the origin",
+TEST_CASE("bradley_terry: consistent odds give exact ratings, the anchor sets the origin",
           "[bradley_terry]") {
   // Odds A:B = 2, B:C = 2, A:C = 4 fit the model exactly.
   std::vector<PairResults> results{{0, 1, 2, 1, 0}, {1, 2, 2, 1, 0}, {0, 2, 4, 1, 0}};

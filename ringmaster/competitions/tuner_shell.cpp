@@ -6,6 +6,7 @@
 
 #include "ringmaster/competitions/game_rng.hpp"
 #include "ringmaster/competitions/tuner_results.hpp"
+#include "ringmaster/control/config_error.hpp"
 
 namespace rm::comp {
 
@@ -76,6 +77,16 @@ std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> TunerShell:
     const {
   if (!has_opponent()) return {{check_candidate(), cf_.game}};
   return {{check_candidate(), cf_.game}, {opponent_, cf_.game}};
+}
+
+rm::game::PlayerSpec TunerShell::kept_candidate(const std::vector<rm::scales::Value>& values,
+                                                const std::string& name, std::string& error) const {
+  try {
+    return renderer_->render(values, name);
+  } catch (const rm::control::ConfigError& e) {
+    error = e.what();
+    return tuner_.candidate.render_spec(values, name, renderer_->files_dir(name));
+  }
 }
 
 bool TunerShell::candidate_is_black(std::uint64_t opening_number,

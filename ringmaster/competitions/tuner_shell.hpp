@@ -102,6 +102,13 @@ class TunerShell : public Competition {
                            rm::game::CandidateRecord other_record, bool candidate_is_black,
                            std::string description) const;
   bool has_opponent() const { return !tuner_.opponent.empty(); }
+  // An engine a report tells the user to run (the spsa_tuner's tuned and start engines): the
+  // template rendered with `values` under `name`, a template that needs a directory rendered
+  // into a kept one, <code>.candidates/<name>, through the same renderer as every candidate
+  // (written whole, again only when the values change). When its files cannot be written the
+  // player is still returned (its command names the directory) and `error` says why.
+  rm::game::PlayerSpec kept_candidate(const std::vector<rm::scales::Value>& values,
+                                      const std::string& name, std::string& error) const;
 
   // The state envelope's shared part: the opponent's description and the validation rounds.
   void add_shell_state(nlohmann::json& state) const;

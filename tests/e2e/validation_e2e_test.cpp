@@ -53,7 +53,7 @@ std::string checked_files_yaml(const std::string& code, const std::string& valid
 void write_checked_template(const CompetitionDir& event) {
   std::ofstream out(event.file("-data.in"), std::ios::binary);
   out << "value {pl}\n";
-  for (int line = 0; line < 20000; ++line)
+  for (int line = 0; line < 15000; ++line)
     out << "filler line " << line << " of the rendered candidate file.........\n";
   out << "end\n";
 }

@@ -6,7 +6,7 @@
 
 #include "ringmaster/competitions/game_rng.hpp"
 #include "ringmaster/competitions/tuner_results.hpp"
-#include "ringmaster/game/atomic_file.hpp"
+#include "ringmaster/control/config_error.hpp"
 
 namespace rm::comp {
 
@@ -16,6 +16,8 @@ TunerShell::TunerShell(const rm::control::ControlFile& cf, const rm::control::Tu
       tuner_(tuner),
       parameters_(std::move(parameters)),
       seed_(tuner_.seed ? *tuner_.seed : seed_from_clock()),
+      renderer_(
+          std::make_shared<const CandidateRenderer>(tuner_.candidate, cf_.directory, cf_.code)),
       pool_stats_(tuner_.opponent, cf_.game) {
   if (has_opponent()) {
     const auto opponent = cf_.players.find(tuner_.opponent);
@@ -24,7 +26,7 @@ TunerShell::TunerShell(const rm::control::ControlFile& cf, const rm::control::Tu
     opponent_ = opponent->second;
     opponent_.code = tuner_.opponent;
   }
-  validation_.emplace(tuner_.validation, cf_, tuner_.candidate, parameters_, opponent_,
+  validation_.emplace(tuner_.validation, cf_, renderer_, parameters_, opponent_,
                       tuner_.candidate_colour, seed_);
 }
 
@@ -77,19 +79,14 @@ std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> TunerShell:
   return {{check_candidate(), cf_.game}, {opponent_, cf_.game}};
 }
 
-rm::game::PlayerSpec TunerShell::render_candidate(const std::vector<rm::scales::Value>& values,
-                                                  const std::string& code,
-                                                  const std::string& files_dir) const {
-  rm::game::PlayerSpec spec = tuner_.candidate.render_spec(values, code, files_dir);
-  // A candidate's files never change, so the games that share its directory share them.
-  if (!files_dir.empty() && candidate_dirs_written_.count(files_dir) == 0) {
-    for (const auto& file : tuner_.candidate.files_to_write(values, files_dir)) {
-      const std::string error = rm::game::write_file_atomically(file.path, file.text);
-      if (!error.empty()) throw std::runtime_error("cannot write candidate file: " + error);
-    }
-    candidate_dirs_written_.insert(files_dir);
+rm::game::PlayerSpec TunerShell::kept_candidate(const std::vector<rm::scales::Value>& values,
+                                                const std::string& name, std::string& error) const {
+  try {
+    return renderer_->render(values, name);
+  } catch (const rm::control::ConfigError& e) {
+    error = e.what();
+    return tuner_.candidate.render_spec(values, name, renderer_->files_dir(name));
   }
-  return spec;
 }
 
 bool TunerShell::candidate_is_black(std::uint64_t opening_number,

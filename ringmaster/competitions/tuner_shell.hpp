@@ -10,13 +10,14 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "ringmaster/competitions/candidate_renderer.hpp"
 #include "ringmaster/competitions/competition.hpp"
 #include "ringmaster/competitions/matchups/candidate_pool_stats.hpp"
 #include "ringmaster/competitions/opening_choice.hpp"
@@ -72,11 +73,13 @@ class TunerShell : public Competition {
   virtual rm::game::PlayerSpec check_candidate() const = 0;
 
   // The candidate's player: the template rendered with `values` under `code`, its files (if
-  // the template has any) written to `files_dir` once per run, each atomically, so that an
-  // engine never reads a half-written file.
+  // the template has any) written to `files_dir` once per run, whole, before it is returned
+  // (CandidateRenderer: the one path of the tuning, validation and report candidates).
   rm::game::PlayerSpec render_candidate(const std::vector<rm::scales::Value>& values,
                                         const std::string& code,
-                                        const std::string& files_dir) const;
+                                        const std::string& files_dir) const {
+    return renderer_->render(values, code, files_dir);
+  }
   // The candidate's colour: the setting's, or for `random` the result of `draw_black`; with
   // openings played in pairs, the pair's colour for game `opening_number` instead.
   bool candidate_is_black(std::uint64_t opening_number,
@@ -99,6 +102,13 @@ class TunerShell : public Competition {
                            rm::game::CandidateRecord other_record, bool candidate_is_black,
                            std::string description) const;
   bool has_opponent() const { return !tuner_.opponent.empty(); }
+  // An engine a report tells the user to run (the spsa_tuner's tuned and start engines): the
+  // template rendered with `values` under `name`, a template that needs a directory rendered
+  // into a kept one, <code>.candidates/<name>, through the same renderer as every candidate
+  // (written whole, again only when the values change). When its files cannot be written the
+  // player is still returned (its command names the directory) and `error` says why.
+  rm::game::PlayerSpec kept_candidate(const std::vector<rm::scales::Value>& values,
+                                      const std::string& name, std::string& error) const;
 
   // The state envelope's shared part: the opponent's description and the validation rounds.
   void add_shell_state(nlohmann::json& state) const;
@@ -118,6 +128,8 @@ class TunerShell : public Competition {
   const rm::control::TunerSettings tuner_;
   const std::vector<rm::scales::Parameter> parameters_;  // the engine parameters
   const std::uint64_t seed_;
+  // Every candidate's player and files (shared with validation_).
+  const std::shared_ptr<const CandidateRenderer> renderer_;
   rm::game::PlayerSpec opponent_;
   OpeningChoice openings_{cf_.openings};
   std::string opponent_description_;  // "" until the first result
@@ -129,7 +141,6 @@ class TunerShell : public Competition {
   JobRequest job_between(const std::string& game_id, std::uint64_t opening_number,
                          const rm::game::PlayerSpec& black, const rm::game::PlayerSpec& white,
                          const std::string& sgf_note, std::string description) const;
-  mutable std::set<std::string> candidate_dirs_written_;  // files are written once per run
 };
 
 }  // namespace rm::comp

@@ -27,7 +27,7 @@ std::string percent(double fraction) {
 
 Validation::Validation(const rm::control::ValidationSettings& settings,
                        const rm::control::ControlFile& cf,
-                       const rm::control::CandidateTemplate& candidate,
+                       std::shared_ptr<const CandidateRenderer> renderer,
                        std::vector<rm::scales::Parameter> parameters,
                        const rm::game::PlayerSpec& opponent, rm::control::CandidateColour colour,
                        std::uint64_t seed)
@@ -36,7 +36,7 @@ Validation::Validation(const rm::control::ValidationSettings& settings,
       code_(cf.code),
       game_(cf.game),
       record_games_(cf.common.record_games),
-      candidate_(candidate),
+      renderer_(std::move(renderer)),
       parameters_(std::move(parameters)),
       opponent_(opponent),
       colour_(colour),
@@ -127,17 +127,11 @@ std::optional<JobRequest> Validation::next_job(
   job.sgf_note = "Validation round " + std::to_string(round->round) +
                  ", candidate parameters: " + round->parameters;
   const std::string player_code = "#" + round_code;
-  const std::string files_dir = candidate_.needs_files_dir() ? rm::control::candidate_files_dir(
-                                                                   directory_, code_, player_code)
-                                                             : std::string();
-  const rm::game::PlayerSpec candidate = candidate_.render(round->values, player_code, files_dir);
-  rm::game::PlayerSpec opponent = opponent_;
-  if (opponent_values_) {
-    const std::string dir = candidate_.needs_files_dir() ? rm::control::candidate_files_dir(
-                                                               directory_, code_, opponent_.code)
-                                                         : std::string();
-    opponent = candidate_.render(*opponent_values_, opponent_.code, dir);
-  }
+  // Through the tuner's renderer: the round's directory (<code>.candidates/v<round>) is
+  // written once, whole, before its first game; the round's later games share it.
+  const rm::game::PlayerSpec candidate = renderer_->render(round->values, player_code);
+  const rm::game::PlayerSpec opponent =
+      opponent_values_ ? renderer_->render(*opponent_values_, opponent_.code) : opponent_;
   bool candidate_is_black = colour_ == rm::control::CandidateColour::Black;
   if (colour_ == rm::control::CandidateColour::Random) {
     GameRng rng(seed_ ^ kValidationStream, (static_cast<std::uint64_t>(round->round) << 32) |

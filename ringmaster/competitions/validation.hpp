@@ -10,11 +10,13 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "ringmaster/competitions/candidate_renderer.hpp"
 #include "ringmaster/competitions/competition.hpp"
 #include "ringmaster/competitions/game_numbers.hpp"
 #include "ringmaster/competitions/opening_choice.hpp"
@@ -42,16 +44,18 @@ struct ValidationRound {
 
 class Validation {
  public:
+  // `renderer`: the tuner's (its candidates are rendered, files and all, through it);
   // `parameters`: the engine parameters (for formatting the values); `seed`: the tuner's.
   Validation(const rm::control::ValidationSettings& settings, const rm::control::ControlFile& cf,
-             const rm::control::CandidateTemplate& candidate,
+             std::shared_ptr<const CandidateRenderer> renderer,
              std::vector<rm::scales::Parameter> parameters, const rm::game::PlayerSpec& opponent,
              rm::control::CandidateColour colour, std::uint64_t seed);
 
   bool enabled() const { return settings_.enabled(); }
   // Plays the rounds against a candidate with fixed values instead of the opponent (the
-  // spsa_tuner's start, head to head, which has no opponent): rendered from the template under
-  // `code` for each game, and recorded as the game's opponent_candidate.
+  // spsa_tuner's start, head to head, which has no opponent): rendered through the renderer
+  // under `code` (its directory <code>.candidates/<code>, written once), and recorded as the
+  // game's opponent_candidate.
   void play_against_candidate(const std::string& code, std::vector<rm::scales::Value> values);
   // Whether a game id is a validation game's ("v1#0").
   static bool is_validation_id(const std::string& game_id);
@@ -105,7 +109,7 @@ class Validation {
   std::string directory_, code_;  // the competition's directory and code
   rm::game::GameSettings game_;
   bool record_games_ = true;
-  rm::control::CandidateTemplate candidate_;
+  std::shared_ptr<const CandidateRenderer> renderer_;
   std::vector<rm::scales::Parameter> parameters_;
   rm::game::PlayerSpec opponent_;
   std::optional<std::vector<rm::scales::Value>> opponent_values_;  // play_against_candidate()

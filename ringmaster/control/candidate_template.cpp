@@ -1,6 +1,9 @@
 // Placeholder substitution and rendering of candidate players.
 #include "ringmaster/control/candidate_template.hpp"
 
+#include <unistd.h>
+
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -168,18 +171,41 @@ std::vector<RenderedFile> CandidateTemplate::files_to_write(
 
 void CandidateTemplate::write_files(const std::vector<rm::scales::Value>& values,
                                     const std::string& files_dir) const {
+  namespace fs = std::filesystem;
   if (files.empty()) return;
-  std::vector<RenderedFile> rendered = files_to_write(values, files_dir);
+  const std::vector<RenderedFile> rendered = files_to_write(values, files_dir);
+  const fs::path dir(files_dir);
   std::error_code ec;
-  std::filesystem::create_directories(files_dir, ec);
+  if (dir.has_parent_path()) fs::create_directories(dir.parent_path(), ec);
   if (ec) throw ConfigError("cannot create candidate directory " + files_dir + ": " + ec.message());
+  // The files are written into a directory of this writer's own beside it, then that is
+  // renamed into place: a reader finds no directory or a complete one. Where the directory
+  // exists already (an earlier run's, or another writer's), each file is moved into it by a
+  // rename instead: a reader sees the old file or the new one, both whole.
+  static std::atomic<unsigned long> counter{0};
+  const fs::path staging(files_dir + ".tmp-" + std::to_string(::getpid()) + "-" +
+                         std::to_string(++counter));
+  fs::create_directory(staging, ec);
+  if (ec) throw ConfigError("cannot create candidate directory " + files_dir + ": " + ec.message());
+  const auto fail = [&](const std::string& message) {
+    std::error_code ignored;
+    fs::remove_all(staging, ignored);
+    throw ConfigError(message);
+  };
   for (const auto& f : rendered) {
-    std::ofstream out(f.path, std::ios::binary | std::ios::trunc);
+    const fs::path name = fs::path(f.path).filename();
+    std::ofstream out(staging / name, std::ios::binary | std::ios::trunc);
     out << f.text;
     out.close();
-    if (!out)
-      throw ConfigError("cannot write candidate file " + f.path + ": " + std::strerror(errno));
+    if (!out) fail("cannot write candidate file " + f.path + ": " + std::strerror(errno));
   }
+  fs::rename(staging, dir, ec);
+  if (!ec) return;
+  for (const auto& f : rendered) {
+    fs::rename(staging / fs::path(f.path).filename(), f.path, ec);
+    if (ec) fail("cannot write candidate file " + f.path + ": " + ec.message());
+  }
+  fs::remove(staging, ec);
 }
 
 rm::game::PlayerSpec CandidateTemplate::render(const std::vector<rm::scales::Value>& values,

@@ -3,10 +3,14 @@
 // reports), and SIGKILLs with resumes ending exactly like an uninterrupted run.
 #include <catch2/catch.hpp>
 #include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <random>
 #include <set>
 
+#include "engine/process/process.hpp"
 #include "tests/e2e/e2e_support.hpp"
 
 using rm::test::CompetitionDir;
@@ -198,4 +202,113 @@ TEST_CASE("spsa_tuner: killed at random moments, resumed, it ends as an uninterr
                                             " " + (g.candidate ? g.candidate->parameters : ""));
   }
   CHECK(seen.size() == reference_games.size());
+}
+
+namespace {
+
+const std::string kScripted = std::string(RM_BIN_DIR) + "/scripted_engine";
+
+// A head-to-head tune whose candidate (a scripted engine) loads a rendered file, as GNU Go
+// loads its patterns: it crashes at startup unless the file is whole (non-empty, ending with
+// the line "end").
+std::string spsa_files_yaml(int games) {
+  return "competition_type: spsa_tuner\n" + rm::test::small_event_game_settings_yaml(8) +
+         "number_of_games: " + std::to_string(games) +
+         "\n"
+         "precision: 5\n"
+         "seed: 9\n"
+         "parameters:\n"
+         "  - {code: c, lower: 0.1, upper: 2.0, start: 1.6, elo: 20, format: 'c: %.3f'}\n"
+         "  - {code: pl, lower: 4, upper: 32, scale: LOG, integer: true, start: 6, elo: 20}\n"
+         "candidate:\n"
+         "  command: ['" +
+         kScripted +
+         "', --check-file, '{files_dir}/values.txt', --seed, '3']\n"
+         "  files:\n"
+         "    values.txt: {template: values.txt.in}\n";
+}
+
+// The line of `text` that starts with `prefix`, without the prefix.
+std::string line_after(const std::string& text, const std::string& prefix) {
+  const auto at = text.find("\n" + prefix);
+  REQUIRE(at != std::string::npos);
+  const auto begin = at + 1 + prefix.size();
+  return text.substr(begin, text.find('\n', begin) - begin);
+}
+
+// Runs `line` through /bin/sh in `dir`, with the binaries on the PATH (as a user pastes it).
+rm::test::Finished run_pasted(CompetitionDir& event, const std::string& dir,
+                              const std::string& line) {
+  rm::test::ChildProcess shell(
+      {"/bin/sh", "-c",
+       "cd '" + dir + "' && PATH='" + std::string(RM_BIN_DIR) + "':\"$PATH\" && " + line},
+      dir + "/pasted", event.tag());
+  auto f = shell.wait(120s);
+  REQUIRE(f);
+  return *f;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "spsa_tuner: with files:, the report's tuned engine and confirmation lines run as printed",
+    "[e2e][spsa_tuner][files]") {
+  CompetitionDir event("spsa_files", spsa_files_yaml(12));
+  const std::string dir = std::filesystem::path(event.control()).parent_path().string();
+  std::ofstream(dir + "/values.txt.in") << "c {c:%.4f}\npl {pl}\nend\n";
+  auto f = event.run({"run", "-j", "2", "-q"});
+  INFO(f.err);
+  REQUIRE(f.exit_status == 0);
+  const std::string report = rm::test::slurp(event.file(".report"));
+  const std::string tuned = line_after(report, "Tuned engine: ");
+  const std::string confirm = line_after(report, "Confirm it against the start: ");
+  INFO(tuned << "\n" << confirm);
+  CHECK_THAT(report, !Catch::Contains("sets values outside the command line"));
+
+  // The tuned and start engines load files in kept directories, whole, with their values.
+  const auto json = json_report(event);
+  const auto tuned_argv = json.at("tuned_command").get<std::vector<std::string>>();
+  const auto start_argv = json.at("start_command").get<std::vector<std::string>>();
+  CHECK(tuned_argv != start_argv);
+  REQUIRE(tuned_argv.size() == 5);
+  REQUIRE(start_argv.size() == 5);
+  CHECK(tuned_argv[2] == event.file(".candidates/tuned/values.txt"));
+  CHECK(start_argv[2] == event.file(".candidates/start/values.txt"));
+  CHECK(rm::test::slurp(start_argv[2]) == "c 1.6000\npl 6\nend\n");
+  const auto& values = json.at("estimate").at("values");
+  char c_text[32];
+  std::snprintf(c_text, sizeof c_text, "%.4f", values[0].at("value").get<double>());
+  CHECK(rm::test::slurp(tuned_argv[2]) == "c " + std::string(c_text) + "\npl " +
+                                              std::to_string(values[1].at("value").get<int>()) +
+                                              "\nend\n");
+  CHECK(rm::process::split_command_line(tuned) == tuned_argv);
+
+  // The tuned engine's line, pasted, starts the engine on its file (it answers and quits).
+  auto started = run_pasted(event, dir, tuned + " < /dev/null");
+  INFO(started.err);
+  CHECK(started.exit_status == 0);
+
+  // The confirmation match, pasted (fewer games, its results in a directory of the test's).
+  std::string match = confirm;
+  const auto games = match.find("--games 2000");
+  REQUIRE(games != std::string::npos);
+  match.replace(games, 12, "--games 2");
+  CHECK_THAT(match, Catch::Contains("--name tuned"));
+  CHECK_THAT(match, Catch::Contains("--name start"));
+  CHECK_THAT(match, Catch::Contains(".candidates/tuned/values.txt"));
+  CHECK_THAT(match, Catch::Contains(".candidates/start/values.txt"));
+  auto played = run_pasted(event, dir, match + " --dir confirm --move-limit 200 -q");
+  INFO(played.err);
+  REQUIRE(played.exit_status == 0);
+  CHECK_THAT(played.err, !Catch::Contains("is incomplete"));
+  auto store = rm::store::Store::open_read_only(dir + "/confirm/match.db");
+  CHECK(store->game_count() == 2);
+  for (const auto& g : store->games()) CHECK_FALSE(g.is_void);
+
+  // The HTML report gives both commands.
+  auto html = event.run({"report", "--html"});
+  REQUIRE(html.exit_status == 0);
+  CHECK_THAT(html.out, Catch::Contains(".candidates/tuned/values.txt"));
+  CHECK_THAT(html.out, Catch::Contains(".candidates/start/values.txt"));
+  CHECK(rm::test::tagged_processes_after(event.tag(), 5s).empty());
 }

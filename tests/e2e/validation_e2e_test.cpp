@@ -2,6 +2,7 @@
 // (recorded, reported, not fed to the tuner; exact across stops and kills), mc_tuner's
 // virtual loss with parallel games, and `playoff-file` turning the result into a playoff.
 #include <catch2/catch.hpp>
+#include <fstream>
 #include <set>
 
 #include "tests/e2e/e2e_support.hpp"
@@ -19,6 +20,42 @@ std::string ce_yaml(int generations) {
   return rm::test::small_ce_event_yaml(
       6, 4, generations, 40,
       "description: e2e ce validation\nvalidation: {every: 24, games: 6, at_end: 10}\n");
+}
+
+const std::string kScripted = std::string(RM_BIN_DIR) + "/scripted_engine";
+
+// An mc_tuner whose candidate (a scripted engine) reads a rendered file at startup and before
+// every move and crashes unless the file is whole: its first line names the candidate's
+// value, then 800 KB of filler, then the line "end".
+std::string checked_files_yaml(const std::string& code, const std::string& validation) {
+  return "competition_type: mc_tuner\n" + rm::test::small_event_game_settings_yaml(8) +
+         "number_of_games: 8\n"
+         "candidate_colour: w\n"
+         "opponent: opp\n"
+         "exploration_coefficient: 0.45\n"
+         "initial_visits: 2\n"
+         "initial_wins: 1\n"
+         "seed: 42\n"
+         "parameters:\n"
+         "  - {code: pl, scale: 'LOG(2, 40, integer)', split: 3, format: 'pl: %d'}\n"
+         "validation: " +
+         validation +
+         "\n"
+         "candidate:\n"
+         "  command: ['" +
+         kScripted +
+         "', --check-file, '{files_dir}/data.txt', --seed, '3']\n"
+         "  files:\n"
+         "    data.txt: {template: " +
+         code + "-data.in}\n";
+}
+
+void write_checked_template(const CompetitionDir& event) {
+  std::ofstream out(event.file("-data.in"), std::ios::binary);
+  out << "value {pl}\n";
+  for (int line = 0; line < 15000; ++line)
+    out << "filler line " << line << " of the rendered candidate file.........\n";
+  out << "end\n";
 }
 
 nlohmann::json json_report(CompetitionDir& event) {
@@ -140,4 +177,39 @@ TEST_CASE("playoff-file: the recommended candidate as a playoff with an SPRT, wh
   auto shown = playoff.run({"show"});
   CHECK_THAT(shown.out, Catch::Contains("tuned v opp (4/2000 games)"));
   CHECK_THAT(shown.out, Catch::Contains("SPRT [0, 20] alpha 0.05 beta 0.05"));
+}
+
+TEST_CASE(
+    "validation: at -j 4 no engine starts on a partial candidate file; each directory is "
+    "written once, whole",
+    "[e2e][validation][files]") {
+  CompetitionDir event("checked_files",
+                       checked_files_yaml("checked_files", "{every: 4, games: 16, at_end: 32}"));
+  write_checked_template(event);
+  auto f = event.run({"run", "-j", "4", "-q"});
+  INFO(f.err);
+  REQUIRE(f.exit_status == 0);
+  const std::string log = rm::test::slurp(event.file(".log"));
+  CHECK_THAT(log, !Catch::Contains("is incomplete"));
+  int validation_games = 0;
+  for (const auto& g : event.games()) {
+    INFO(g.game_id);
+    CHECK_FALSE(g.is_void);
+    if (g.game_id[0] == 'v') ++validation_games;
+  }
+  CHECK(validation_games == 16 + 32);
+  const auto json = json_report(event);
+  const auto& rounds = json.at("validation").at("rounds");
+  REQUIRE(rounds.size() == 2);
+  for (const auto& round : rounds) {
+    CHECK(round.at("void") == 0);
+    CHECK(round.at("played") == round.at("games"));
+  }
+  // The rounds' directories hold the round's values, whole.
+  for (const char* dir : {"v1", "v2"}) {
+    const std::string text = rm::test::slurp(event.file(".candidates/") + dir + "/data.txt");
+    CHECK_THAT(text, Catch::StartsWith("value "));
+    CHECK_THAT(text, Catch::EndsWith("\nend\n"));
+  }
+  CHECK(rm::test::tagged_processes_after(event.tag(), 5s).empty());
 }

@@ -62,6 +62,10 @@
 //                                 whose pace does not depend on the machine's load.
 //   --wait-for-file PATH          before each move, waits until PATH exists (a gate a test
 //                                 opens when it is ready: a game that cannot end before).
+//   --check-file PATH             at startup and before each move, reads PATH (a rendered
+//                                 candidate file, say): it must be non-empty and end with the
+//                                 line "end"; otherwise stderr "scripted_engine: PATH is
+//                                 incomplete (N bytes)" and a crash.
 //   --explain                     implements gomill-explain_last_move ("move N by scripted").
 //   --final-score S               implements final_score, answering S.
 //   --fail-command NAME           answers NAME with "? forced failure" (repeatable), e.g.
@@ -116,6 +120,7 @@ struct Options {
   double sleep_before_move_s = 0;
   double sleep_at_start_s = 0;
   std::string wait_for_file;  // --wait-for-file
+  std::string check_file;     // --check-file
   std::set<std::string> fail_commands;
   std::vector<std::string> moves;  // --moves
   unsigned seed = 0;
@@ -210,6 +215,8 @@ Options parse_options(int argc, char** argv) {
       o.sleep_before_move_s = std::atof(value().c_str());
     else if (a == "--wait-for-file")
       o.wait_for_file = value();
+    else if (a == "--check-file")
+      o.check_file = value();
     else if (a == "--explain")
       o.explain = true;
     else if (a == "--wait-for-stdin")
@@ -241,6 +248,24 @@ void burn_cpu(double seconds) {
   const std::clock_t start = std::clock();
   volatile unsigned long sink = 0;
   while (static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC < seconds) sink = sink + 1;
+}
+
+// --check-file: the file must be whole (non-empty, its last line "end"), else a crash.
+void check_file(const std::string& path, int crash_code) {
+  if (path.empty()) return;
+  std::string text;
+  if (FILE* f = std::fopen(path.c_str(), "rb")) {
+    char buffer[65536];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, f)) > 0;) text.append(buffer, n);
+    std::fclose(f);
+  }
+  const std::string tail = "\nend\n";
+  if (text.size() >= tail.size() && text.compare(text.size() - tail.size(), tail.size(), tail) == 0)
+    return;
+  std::fprintf(stderr, "scripted_engine: %s is incomplete (%zu bytes)\n", path.c_str(),
+               text.size());
+  std::fflush(stderr);
+  std::_Exit(crash_code);
 }
 
 const char* const columns = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -470,6 +495,7 @@ class Engine {
       std::this_thread::sleep_for(std::chrono::duration<double>(opt_.sleep_before_move_s));
     while (!opt_.wait_for_file.empty() && ::access(opt_.wait_for_file.c_str(), F_OK) != 0)
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    check_file(opt_.check_file, crash_code());
     if (reached(opt_.crash_after)) {
       std::fprintf(stderr, "scripted_engine: crashing after %d moves\n", moves_);
       std::fflush(stderr);
@@ -553,6 +579,7 @@ int main(int argc, char** argv) {
     if (child == 0) sleep_forever();  // keeps the pipes open, same process group
   }
   if (opt.hang_at_start) sleep_forever();
+  check_file(opt.check_file, opt.exit_code_given.value_or(3));
   if (opt.sleep_at_start_s > 0)
     std::this_thread::sleep_for(std::chrono::duration<double>(opt.sleep_at_start_s));
   for (const auto& line : opt.banner) std::printf("%s\n", line.c_str());

@@ -91,6 +91,14 @@ class SpsaTuner final : public TunerShell {
   std::string design_text() const;
   std::string estimate_text(bool with_trajectory) const;
   std::string confirmation_text() const;
+  // The tuned engine (the recommended values) and the start, as kept_candidate() renders them
+  // (into <code>.candidates/tuned and /start for a template that needs a directory); `error`
+  // says why their files could not be written ("" when they were).
+  struct ReportEngines {
+    rm::game::PlayerSpec tuned, start;
+    std::string error;
+  };
+  ReportEngines report_engines() const;
   // Per parameter: the band theta wandered in over the averaged results (mean +- 2 SD), in
   // normalised units; nullopt before the averaging starts.
   std::optional<std::pair<std::vector<double>, std::vector<double>>> band() const;

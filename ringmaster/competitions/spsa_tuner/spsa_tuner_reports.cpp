@@ -214,13 +214,19 @@ std::string SpsaTuner::elo_gained_text() const {
          " +- " + number(gained->at("first_margin").get<double>()) + "\n";
 }
 
+SpsaTuner::ReportEngines SpsaTuner::report_engines() const {
+  ReportEngines engines;
+  engines.tuned = kept_candidate(engine_values(search_.recommendation()), "tuned", engines.error);
+  engines.start = kept_candidate(engine_values(search_.settings().start), "start", engines.error);
+  return engines;
+}
+
 std::string SpsaTuner::confirmation_text() const {
-  const auto tuned =
-      settings_.candidate.render_spec(engine_values(search_.recommendation()), "tuned", "");
-  const auto start =
-      settings_.candidate.render_spec(engine_values(search_.settings().start), "start", "");
-  const std::string tuned_command = rm::control::shell_quote_for_display(tuned.engine.process.argv);
-  const std::string start_command = rm::control::shell_quote_for_display(start.engine.process.argv);
+  const ReportEngines engines = report_engines();
+  const std::string tuned_command =
+      rm::control::shell_quote_for_display(engines.tuned.engine.process.argv);
+  const std::string start_command =
+      rm::control::shell_quote_for_display(engines.start.engine.process.argv);
   std::vector<std::string> match = {"ringmaster", "match",
                                     "-e",         tuned_command,
                                     "--name",     "tuned",
@@ -232,8 +238,13 @@ std::string SpsaTuner::confirmation_text() const {
                                     "--sprt",     "0,5"};
   if (cf_.openings) match.insert(match.end(), {"--openings", cf_.openings->sgf});
   std::string text = "Tuned engine: " + tuned_command + "\n";
-  if (settings_.candidate.needs_files_dir() || !settings_.candidate.startup_gtp_commands.empty() ||
-      !settings_.candidate.environ.empty())
+  // Files are rendered into the kept directories the commands name; what a command line
+  // cannot carry is said.
+  if (!engines.error.empty())
+    text +=
+        "  (its files could not be written, so these commands do not run: " + engines.error + ")\n";
+  if (!settings_.candidate.startup_gtp_commands.empty() || !settings_.candidate.environ.empty() ||
+      settings_.candidate.cwd)
     text +=
         "  (the candidate template also sets values outside the command line: `ringmaster FILE "
         "playoff-file --baseline PLAYER` writes a playoff with all of it)\n";
@@ -348,8 +359,9 @@ nlohmann::json SpsaTuner::json_report() const {
     j["results"] = {{"wins", wins_}, {"no_winner", no_winner_}, {"losses", losses_}};
     j["pool"] = pool_stats_.json();
   }
-  const auto tuned = settings_.candidate.render_spec(rec, "tuned", "");
-  j["tuned_command"] = tuned.engine.process.argv;
+  const ReportEngines engines = report_engines();
+  j["tuned_command"] = engines.tuned.engine.process.argv;
+  j["start_command"] = engines.start.engine.process.argv;
   validation_->add_to_json_report(j);
   return j;
 }

@@ -1,11 +1,12 @@
 // spsa_tuner: the recommended values with theta's band, each parameter's trajectory over the
 // games (where theta has been, the start and the band), the Elo gained (against an opponent)
-// and the tuned engine's command line.
+// and the tuned and start engines' command lines.
 // Listed in type_sections.cpp.
 #include <fmt/format.h>
 
 #include <cmath>
 
+#include "ringmaster/control/shell_quote.hpp"
 #include "ringmaster/report/html/html_text.hpp"
 #include "ringmaster/report/report_inputs.hpp"
 #include "ringmaster/report/svg/plots.hpp"
@@ -98,9 +99,13 @@ std::string spsa_tuner_sections(const ReportInputs& in) {
                     json_text(v.value("value", nlohmann::json()), 4),
                     json_text(v.value("band_low", nlohmann::json()), 4) + " to " +
                         json_text(v.value("band_high", nlohmann::json()), 4)});
-  std::string tuned;
-  for (const auto& a : report.value("tuned_command", nlohmann::json::array()))
-    tuned += (tuned.empty() ? "" : " ") + a.get<std::string>();
+  const auto command = [&](const char* key) {
+    std::vector<std::string> argv;
+    for (const auto& a : report.value(key, nlohmann::json::array()))
+      argv.push_back(a.get<std::string>());
+    return rm::control::shell_quote_for_display(argv);
+  };
+  const std::string tuned = command("tuned_command"), start = command("start_command");
   std::string out = section(
       "optimum", "Recommended values",
       fmt::format("<p class=\"headline\">Recommended: <b>{}</b></p>\n",
@@ -108,7 +113,8 @@ std::string spsa_tuner_sections(const ReportInputs& in) {
           table({"parameter", "start", "theta", "recommended", "theta's band (95%)"}, rows,
                 "optimum") +
           elo_gained(report) +
-          (tuned.empty() ? "" : "<p>Tuned engine: <code>" + escape(tuned) + "</code></p>\n"));
+          (tuned.empty() ? "" : "<p>Tuned engine: <code>" + escape(tuned) + "</code></p>\n") +
+          (start.empty() ? "" : "<p>Start: <code>" + escape(start) + "</code></p>\n"));
   std::string plots;
   for (std::size_t k = 0; k < values.size(); ++k) plots += trajectory_plot(report, k, values[k]);
   out += section("trajectory", "Trajectory",

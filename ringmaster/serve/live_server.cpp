@@ -3,6 +3,7 @@
 #include <httplib.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/socket.h>
 
 #include <chrono>
 #include <ctime>
@@ -101,6 +102,12 @@ int serve(const ServeOptions& options, std::ostream& out, std::ostream& err,
   httplib::Server server;
   server.new_task_queue = [] { return new httplib::ThreadPool(4); };
   server.set_default_headers(kHeaders);
+  // cpp-httplib's default adds SO_REUSEPORT, with which a second serve on the same port would
+  // share it silently instead of being refused.
+  server.set_socket_options([](int sock) {
+    int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
   server.set_payload_max_length(1024);
   server.set_keep_alive_max_count(100);
   server.set_read_timeout(5, 0);

@@ -13,6 +13,7 @@ const char* const kLiveScript = R"js('use strict';
   if (!live) return;
   var source = live.getAttribute('data-src');
   var last = null;
+  var etag = null;
   var updates = 0;
   function say(text, failed) {
     if (!state) return;
@@ -30,14 +31,17 @@ const char* const kLiveScript = R"js('use strict';
     live.setAttribute('data-updates', String(updates));
   }
   function poll() {
-    fetch(source, {cache: 'no-store'})
+    var headers = etag === null ? {} : {'If-None-Match': etag};
+    fetch(source, {cache: 'no-store', headers: headers})
       .then(function (response) {
+        if (response.status === 304) return null;
         if (!response.ok) throw new Error('HTTP ' + response.status);
+        etag = response.headers.get('ETag');
         return response.text();
       })
       .then(function (html) {
-        if (html !== last) swap(html);
-        last = html;
+        if (html !== null && html !== last) swap(html);
+        if (html !== null) last = html;
         say('live: updated ' + new Date().toLocaleTimeString(), false);
       })
       .catch(function (error) {

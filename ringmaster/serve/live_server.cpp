@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <ctime>
+#include <functional>
 #include <thread>
 
 #include "ringmaster/serve/competition_finder.hpp"
@@ -52,6 +53,21 @@ class LiveSite {
   CompetitionFinder finder_;
   SnapshotCache cache_;
 };
+
+// The live parts are fetched every 2 s: an unchanged one is answered 304 with no body (the
+// script sends back the ETag it was given).
+bool not_modified(const httplib::Request& req, httplib::Response& res, const std::string& etag) {
+  res.set_header("ETag", etag);
+  if (req.get_header_value("If-None-Match") != etag) return false;
+  res.status = 304;
+  return true;
+}
+
+std::string etag_of(const Snapshots& snapshots) {
+  std::string text;
+  for (const auto& s : snapshots) text += s->found.id + ":" + std::to_string(s->version) + ";";
+  return "\"" + std::to_string(std::hash<std::string>{}(text)) + "\"";
+}
 
 void not_found(httplib::Response& res, const std::string& what) {
   res.status = 404;
@@ -148,8 +164,10 @@ int serve(const ServeOptions& options, std::ostream& out, std::ostream& err,
   server.Get("/", [&site](const httplib::Request&, httplib::Response& res) {
     res.set_content(index_page(site.all(), site.dirs()), kHtml);
   });
-  server.Get("/fragment/index.html", [&site](const httplib::Request&, httplib::Response& res) {
-    res.set_content(index_fragment(site.all(), site.dirs()), kHtml);
+  server.Get("/fragment/index.html", [&site](const httplib::Request& req, httplib::Response& res) {
+    const auto all = site.all();
+    if (!not_modified(req, res, etag_of(all)))
+      res.set_content(index_fragment(all, site.dirs()), kHtml);
   });
   server.Get("/live.js", [](const httplib::Request&, httplib::Response& res) {
     res.set_content(kLiveScript, "text/javascript; charset=utf-8");
@@ -178,7 +196,8 @@ int serve(const ServeOptions& options, std::ostream& out, std::ostream& err,
              [&site](const httplib::Request& req, httplib::Response& res) {
                const auto s = site.one(req.matches[1]);
                if (!s) return not_found(res, "no such competition");
-               res.set_content(competition_fragment(*s), kHtml);
+               if (!not_modified(req, res, etag_of({s})))
+                 res.set_content(competition_fragment(*s), kHtml);
              });
 
   int port = options.port;

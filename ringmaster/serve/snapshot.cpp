@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <atomic>
 #include <ctime>
 
 #include "ringmaster/competitions/competition_type.hpp"
@@ -44,8 +45,10 @@ std::string file_signature(const FoundCompetition& found) {
 }
 
 Snapshot take_snapshot(const FoundCompetition& found) {
+  static std::atomic<std::uint64_t> versions{0};
   Snapshot s;
   s.found = found;
+  s.version = ++versions;
   s.taken_at = utc_now();
   try {
     const auto control = rm::comp::load_control_file(found.control_file);

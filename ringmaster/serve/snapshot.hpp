@@ -4,6 +4,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -28,6 +29,7 @@ struct Snapshot {
   nlohmann::json report;              // `show --json`'s report (null with an error)
   std::string report_html;            // the HTML report (empty with an error)
   std::string taken_at;               // UTC, "2026-11-28 00:12:03"
+  std::uint64_t version = 0;          // unique to this snapshot in this process (ETags)
 };
 
 // Reads the competition now. Never throws: a failure is status "error".

@@ -139,6 +139,15 @@ TEST_CASE("serve: every URL answers, the JSON is show --json's, nothing is writt
     CHECK(fragment.body.find("class=\"games-played\">" + std::string(id == "duel" ? "4" : "2")) !=
           std::string::npos);
     CHECK(fragment.body.find("<html") == std::string::npos);
+    // Polled again unchanged: 304, no body.
+    const std::string etag = header(fragment, "etag");
+    REQUIRE_FALSE(etag.empty());
+    const auto again =
+        http_raw(port, "GET /competition/" + id +
+                           "/fragment.html HTTP/1.1\r\nHost: x\r\nIf-None-Match: " + etag +
+                           "\r\nConnection: close\r\n\r\n");
+    CHECK(again.status == 304);
+    CHECK(again.body.empty());
   }
 
   const auto script = http_get(port, "/live.js");

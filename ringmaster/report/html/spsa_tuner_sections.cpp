@@ -81,8 +81,6 @@ std::string overview_plot(const nlohmann::json& report, const nlohmann::json& va
   map.title = "Every parameter: theta against its start";
   map.x_label = "games";
   map.y_label = "parameter";
-  map.value_min = -0.5;
-  map.value_max = 0.5;
   map.centre = 0.0;
   map.scale_factor = 100.0;
   map.scale_label = "theta - start (% of range)";
@@ -107,10 +105,25 @@ std::string overview_plot(const nlohmann::json& report, const nlohmann::json& va
     }
     map.cells.push_back(std::move(row));
   }
+  // The colour scale spans the largest move (at least 2% of a range, at most half of it), so
+  // that small early moves are seen too.
+  double largest = 0.0;
+  for (const auto& row : map.cells)
+    for (const auto& cell : row)
+      if (cell.value) largest = std::max(largest, std::abs(*cell.value));
+  double span = 0.5;
+  for (const double nice : {0.02, 0.05, 0.1, 0.2})
+    if (largest <= nice) {
+      span = nice;
+      break;
+    }
+  map.value_min = -span;
+  map.value_max = span;
   return figure(rm::svg::render(map),
                 "Each row a parameter, each column a stretch of the games (its last point): "
                 "red where theta has moved up from the start, blue where down, by the share "
-                "of the parameter's range (log range for a LOG scale); hover for the values.");
+                "of the parameter's range (log range for a LOG scale; the key spans the largest "
+                "move); hover for the values.");
 }
 
 // Head to head: the last complete validation round, the recommendation against the start.

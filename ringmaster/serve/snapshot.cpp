@@ -25,9 +25,11 @@ std::string utc_now() {
   return text;
 }
 
+// Size and modification time; a missing file and an empty one are the same (opening a
+// database in WAL mode, even read-only, may create an empty <code>.db-wal).
 std::string stat_text(const std::string& path) {
   struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) return "-;";
+  if (::stat(path.c_str(), &st) != 0 || st.st_size == 0) return "-;";
   return std::to_string(st.st_size) + ":" + std::to_string(st.st_mtim.tv_sec) + "." +
          std::to_string(st.st_mtim.tv_nsec) + ";";
 }
@@ -80,6 +82,17 @@ Snapshot take_snapshot(const FoundCompetition& found) {
   return s;
 }
 
+SnapshotCache::SnapshotCache() : refresher_([this] { refresh_loop(); }) {}
+
+SnapshotCache::~SnapshotCache() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  refresher_.join();
+}
+
 std::shared_ptr<const Snapshot> SnapshotCache::get(const FoundCompetition& found) {
   std::shared_ptr<Entry> entry;
   {
@@ -88,13 +101,48 @@ std::shared_ptr<const Snapshot> SnapshotCache::get(const FoundCompetition& found
     if (!slot) slot = std::make_shared<Entry>();
     entry = slot;
   }
-  std::lock_guard lock(entry->mutex);
+  std::unique_lock entry_lock(entry->mutex);
   const std::string signature = file_signature(found);
-  if (!entry->snapshot || signature != entry->signature || entry->snapshot->found.id != found.id) {
+  if (!entry->snapshot || entry->snapshot->found.id != found.id) {
+    // The first read (or the id changed): made now, the request waits for it.
     entry->snapshot = std::make_shared<const Snapshot>(take_snapshot(found));
     entry->signature = signature;
+    return entry->snapshot;
   }
-  return entry->snapshot;
+  auto current = entry->snapshot;
+  if (signature != entry->signature) {
+    entry_lock.unlock();
+    std::lock_guard lock(mutex_);
+    if (!entry->queued && !stopping_) {
+      entry->queued = true;
+      queue_.emplace_back(found, entry);
+      wake_.notify_one();
+    }
+  }
+  return current;
+}
+
+void SnapshotCache::refresh_loop() {
+  for (;;) {
+    std::pair<FoundCompetition, std::shared_ptr<Entry>> job;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      if (stopping_) return;
+      job = std::move(queue_.front());
+      queue_.pop_front();
+    }
+    // The signature is taken before the read: a change during it is seen next time.
+    const std::string signature = file_signature(job.first);
+    auto snapshot = std::make_shared<const Snapshot>(take_snapshot(job.first));
+    {
+      std::lock_guard entry_lock(job.second->mutex);
+      job.second->snapshot = std::move(snapshot);
+      job.second->signature = signature;
+    }
+    std::lock_guard lock(mutex_);
+    job.second->queued = false;
+  }
 }
 
 }  // namespace rm::serve

@@ -4,13 +4,16 @@
 #pragma once
 
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "ringmaster/serve/competition_finder.hpp"
@@ -39,20 +42,35 @@ Snapshot take_snapshot(const FoundCompetition& found);
 // (size and time), and whether a run holds the lock.
 std::string file_signature(const FoundCompetition& found);
 
+// Keeps each competition's last snapshot. The first request for a competition reads it (and
+// waits); after that a request never waits for a read: when the files have changed it gets
+// the snapshot it has while one background thread reads the new one (stale while
+// revalidating), so a page of a million-game competition comes in milliseconds, one read
+// behind.
 class SnapshotCache {
  public:
-  // The competition's snapshot: the cached one while its files have not changed, else a new
-  // one (at most one reader at a time per competition; others wait and share it).
+  SnapshotCache();
+  ~SnapshotCache();  // waits for a read in progress
+  SnapshotCache(const SnapshotCache&) = delete;
+  SnapshotCache& operator=(const SnapshotCache&) = delete;
+
   std::shared_ptr<const Snapshot> get(const FoundCompetition& found);
 
  private:
   struct Entry {
-    std::mutex mutex;
+    std::mutex mutex;  // held while a first read is made
     std::string signature;
     std::shared_ptr<const Snapshot> snapshot;
+    bool queued = false;  // a background read is wanted or going on
   };
+  void refresh_loop();
+
   std::mutex mutex_;
+  std::condition_variable wake_;
   std::map<std::string, std::shared_ptr<Entry>> entries_;  // by control file path
+  std::deque<std::pair<FoundCompetition, std::shared_ptr<Entry>>> queue_;
+  bool stopping_ = false;
+  std::thread refresher_;
 };
 
 }  // namespace rm::serve

@@ -48,6 +48,8 @@ class LiveSite {
   }
 
   const std::vector<std::string>& dirs() const { return finder_.dirs(); }
+  std::vector<FoundCompetition> found() { return finder_.competitions(); }
+  void warm(const FoundCompetition& f) { (void)cache_.get(f); }
 
  private:
   CompetitionFinder finder_;
@@ -254,9 +256,17 @@ int serve(const ServeOptions& options, std::ostream& out, std::ostream& err,
       }
     }
   });
+  // Every competition is read once now, in the background, so that the first page asked for
+  // does not wait for its read (seconds at a million games); a request for one being read
+  // waits for that read rather than making another.
+  std::thread warmer([&site, &done] {
+    for (const auto& f : site.found())
+      if (!done) site.warm(f);
+  });
   server.listen_after_bind();
   done = true;
   waiter.join();
+  warmer.join();
   pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
   out << "ringmaster serve: stopped"
       << (caught == SIGINT    ? " (SIGINT)"

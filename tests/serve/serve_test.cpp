@@ -353,3 +353,40 @@ TEST_CASE("serve: a running event is seen running, its games growing, then stopp
   serve.child().send(SIGINT);
   REQUIRE(serve.child().wait(std::chrono::seconds(60)));
 }
+
+TEST_CASE("serve: a competition it cannot read is listed with the reason, the rest served",
+          "[serve][e2e]") {
+  TempDir dir("rm-serve-error");
+  const std::string tag = unique_tag("serve-error");
+  const std::string control = dir.write("good.yaml", small_playoff_yaml(2));
+  REQUIRE(run_ringmaster(dir.path(), {control, "run", "-q"}, tag).exit_status == 0);
+  dir.write("bad.yaml", "competition_type: playoff\nplayers: [<b>unclosed\n");
+  dir.write("bad.db", "");
+  dir.write("damaged.yaml", small_playoff_yaml(2));
+  dir.write("damaged.db", "this is not an SQLite database, <i>nor</i> a competition");
+  ServeProcess serve({dir.path()}, dir.file("serve"), tag);
+  const auto list = nlohmann::json::parse(http_get(serve.port(), "/api/competitions").body);
+  REQUIRE(list["competitions"].size() == 3);
+  for (const auto& c : list["competitions"]) {
+    INFO(c.dump());
+    if (c["id"] == "good") {
+      CHECK(c["status"] == "finished");
+    } else {
+      CHECK(c["status"] == "error");
+      CHECK(c["error"].is_string());
+      const auto page = http_get(serve.port(), "/competition/" + c["id"].get<std::string>());
+      CHECK(page.status == 200);
+      CHECK(page.body.find("class=\"status-error\"") != std::string::npos);
+      CHECK(page.body.find("<b>") == std::string::npos);
+      CHECK(page.body.find("<i>") == std::string::npos);
+      CHECK(http_get(serve.port(), "/api/competition/" + c["id"].get<std::string>() + ".json")
+                .status == 500);
+    }
+  }
+  CHECK(http_get(serve.port(), "/").body.find("status-error") != std::string::npos);
+  CHECK(http_get(serve.port(), "/competition/good").status == 200);
+  serve.child().send(SIGINT);
+  const auto finished = serve.child().wait(std::chrono::seconds(60));
+  REQUIRE(finished);
+  CHECK(finished->exit_status == 0);
+}

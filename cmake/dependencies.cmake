@@ -16,3 +16,8 @@ if(RINGMASTER_TESTS)
   find_package(Catch2 2 REQUIRED)
   include(Catch)
 endif()
+# cpp-httplib for `ringmaster serve`: Debian's libcpp-httplib-dev is the compiled form (a
+# shared library and its header); its pkg-config file carries the feature macros the library
+# was built with, which every file including httplib.h must define the same.
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib>=0.11)

@@ -29,7 +29,7 @@ for pass in $sanitizers; do
       RINGMASTER_BUILD_DIR=$build-asan "$top/scripts/build.sh" "${sanitizer_flags[@]}" \
         -DRINGMASTER_SANITIZE=ON
       (cd "$build-asan" && ctest --no-tests=error --output-on-failure -j "$jobs" \
-        -LE '^report_browser_tests$' -E 'killed|^run: of two runs started together')
+        -LE '^(report_browser_tests|serve_browser_tests)$' -E 'killed|^run: of two runs started together')
       ;;
     tsan)
       echo "== tests under ThreadSanitizer ($build-tsan)"

@@ -17,6 +17,8 @@ int playoff_file_command(const CommandLine& line);
 int cost_command(const CommandLine& line);
 // `ringmaster match ...` (`args`: what follows "match"): docs/match.md.
 int match_command(const std::vector<std::string>& args);
+// `ringmaster serve [DIR...] [--port N] [--bind ADDR]`: docs/reports.md (the live view).
+int serve_command(const std::vector<std::string>& args);
 
 // Checks the control file exists, runs the command, maps errors to exit statuses and
 // "ringmaster: <message>" on stderr.

@@ -59,6 +59,8 @@ int checked_main(const std::vector<std::string>& args) {
   // `ringmaster match ...` has no control file: it writes one (./match is a control file).
   if (!args.empty() && args.front() == "match")
     return match_command({args.begin() + 1, args.end()});
+  if (!args.empty() && args.front() == "serve")
+    return serve_command({args.begin() + 1, args.end()});
   auto parsed = parse_command_line(args);
   if (auto* exit = std::get_if<ParseExit>(&parsed)) {
     std::fputs(exit->out.c_str(), stdout);

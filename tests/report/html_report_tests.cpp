@@ -222,3 +222,28 @@ TEST_CASE("spsa_tuner: head to head, the Elo gained comes from the last validati
   in.report["elo_gained"]["margin"] = 43.4;
   CHECK(has(rm::report::html_report(in), "Elo gained: <b>+147 \u00b1 43</b> (95%)"));
 }
+
+TEST_CASE("spsa_tuner: every parameter at a glance, theta against its start", "[html]") {
+  rm::report::ReportInputs in;
+  in.report = nlohmann::json::parse(R"json({
+    "competition_type": "spsa_tuner", "code": "s", "games_played": 40, "last_run_halt": null,
+    "mode": "head_to_head", "opponent": null, "elo_gained": null, "tuned_command": ["e"],
+    "estimate": {"parameters": "a: 0.5, b: 100", "values": [
+      {"code": "a", "start": 0.5, "theta": 0.9, "value": 0.9, "band_low": null,
+       "band_high": null, "scale": "LINEAR", "lower": 0.0, "upper": 1.0},
+      {"code": "b", "start": 100, "theta": 10, "value": 10, "band_low": null,
+       "band_high": null, "scale": "LOG", "lower": 1, "upper": 10000}]},
+    "trajectory": [{"games": 20, "values": [0.7, 100]}, {"games": 40, "values": [0.9, 10]}]})json");
+  in.parameter_codes = {"a", "b"};
+  in.control_file_name = "s.yaml";
+  const std::string html = rm::report::html_report(in);
+  const std::string overview = plot_with_class(html, "trajectory-overview");
+  REQUIRE_FALSE(overview.empty());
+  // a moved up by 0.4 of its range (red), b down by a quarter of its log range (blue).
+  CHECK(has(overview, "a after 40 games: 0.9 (start 0.5)"));
+  CHECK(has(overview, "b after 40 games: 10 (start 100)"));
+  CHECK(has(overview, "b after 20 games: 100 (start 100)"));
+  // One parameter: no overview.
+  in.report["estimate"]["values"].erase(1);
+  CHECK(plot_with_class(rm::report::html_report(in), "trajectory-overview").empty());
+}

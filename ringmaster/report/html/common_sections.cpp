@@ -13,9 +13,15 @@ namespace rm::report::html {
 namespace {
 
 // Tuner candidates have a code per game ("#17", "g4#0"): they are shown as one player.
-std::string player_group(const GameRecord& g, const std::string& code) {
-  if (!g.candidate.empty() && code == g.candidate)
-    return g.validation ? "candidate (validation)" : "candidates";
+// A tuner's candidates (each its own code) count as one player: the one the game records, and
+// in an spsa_tuner's head to head the other side too (any code that is not a control-file
+// player), so that tables and plots stay one row per player however many candidates played.
+std::string player_group(const ReportInputs& in, const GameRecord& g, const std::string& code) {
+  const bool candidate = (!g.candidate.empty() && code == g.candidate) ||
+                         (!in.parameter_codes.empty() && !in.players.empty() &&
+                          std::none_of(in.players.begin(), in.players.end(),
+                                       [&](const PlayerInfo& p) { return p.code == code; }));
+  if (candidate) return g.validation ? "candidate (validation)" : "candidates";
   return code;
 }
 
@@ -55,7 +61,7 @@ std::string players_section(const ReportInputs& in) {
   for (const auto& g : in.games) {
     for (bool black : {true, false}) {
       const std::string& code = black ? g.result.black_code : g.result.white_code;
-      Seen& s = seen[player_group(g, code)];
+      Seen& s = seen[player_group(in, g, code)];
       (black ? s.black : s.white)++;
       const std::string d = description_of(g.result, black);
       if (!d.empty()) s.description = d;
@@ -86,7 +92,7 @@ std::string causes_section(const ReportInputs& in) {
   for (const auto& g : in.games) {
     if (!g.result.is_forfeit) continue;
     const std::string loser = g.result.losing_code();
-    forfeits[{loser.empty() ? "(unknown)" : player_group(g, loser),
+    forfeits[{loser.empty() ? "(unknown)" : player_group(in, g, loser),
               g.result.forfeit_cause.empty() ? "(unknown)" : g.result.forfeit_cause}]++;
   }
   std::map<std::string, int> voids;
@@ -121,7 +127,8 @@ std::string cpu_section(const ReportInputs& in) {
   for (std::size_t i = 0; i < in.games.size(); ++i) {
     const auto& g = in.games[i];
     for (bool black : {true, false}) {
-      const std::string group = player_group(g, black ? g.result.black_code : g.result.white_code);
+      const std::string group =
+          player_group(in, g, black ? g.result.black_code : g.result.white_code);
       const auto& cpu = black ? g.result.black_cpu_s : g.result.white_cpu_s;
       Totals& t = by_player[group];
       if (!cpu) {

@@ -4,6 +4,7 @@
 // Listed in type_sections.cpp.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "ringmaster/control/shell_quote.hpp"
@@ -53,6 +54,77 @@ std::string trajectory_plot(const nlohmann::json& report, std::size_t k, const n
   if (std::isfinite(low) && std::isfinite(high) && from >= 0 && played > from)
     plot.regions.push_back({from, played, low, high, "theta's band (95%)"});
   return figure(rm::svg::render(plot));
+}
+
+// Where `v` sits in the parameter's range, 0 (lower) to 1 (upper); on a log scale for LOG.
+double position(double v, const nlohmann::json& parameter) {
+  double lower = number_at(parameter, "lower"), upper = number_at(parameter, "upper");
+  if (parameter.value("scale", std::string()) == "LOG" && lower > 0 && upper > 0 && v > 0) {
+    lower = std::log(lower);
+    upper = std::log(upper);
+    v = std::log(v);
+  }
+  return upper > lower ? (v - lower) / (upper - lower) : 0.5;
+}
+
+// Every parameter at a glance (64 of them fit a screen): one row per parameter, one column per
+// stretch of the games, coloured by how far theta has moved from the start, as a share of the
+// parameter's range. Empty with fewer than two parameters or trajectory points.
+std::string overview_plot(const nlohmann::json& report, const nlohmann::json& values) {
+  const auto& trajectory = report.value("trajectory", nlohmann::json::array());
+  if (values.size() < 2 || trajectory.size() < 2) return "";
+  const std::size_t columns = std::min<std::size_t>(trajectory.size(), 24);
+  std::vector<std::size_t> points;  // the last trajectory point of each stretch
+  for (std::size_t c = 0; c < columns; ++c)
+    points.push_back((c + 1) * trajectory.size() / columns - 1);
+  rm::svg::Heatmap map;
+  map.css_class = "trajectory-overview";
+  map.title = "Every parameter: theta against its start";
+  map.x_label = "games";
+  map.y_label = "parameter";
+  map.centre = 0.0;
+  map.scale_factor = 100.0;
+  map.scale_label = "theta - start (% of range)";
+  for (const std::size_t i : points)
+    map.x_labels.push_back(fmt::format("{}", number_at(trajectory[i], "games")));
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    const auto& v = values[k];
+    const std::string code = v.value("code", "x" + std::to_string(k));
+    map.y_labels.push_back(code);
+    const double start = numeric(v.value("start", nlohmann::json()));
+    std::vector<rm::svg::HeatCell> row;
+    for (const std::size_t i : points) {
+      const auto& at = trajectory[i].value("values", nlohmann::json::array());
+      const double theta = k < at.size() ? numeric(at[k]) : std::nan("");
+      rm::svg::HeatCell cell;
+      if (std::isfinite(theta) && std::isfinite(start)) {
+        cell.value = std::clamp(position(theta, v) - position(start, v), -0.5, 0.5);
+        cell.tooltip = fmt::format("{} after {} games: {:.4g} (start {:.4g})", code,
+                                   number_at(trajectory[i], "games"), theta, start);
+      }
+      row.push_back(std::move(cell));
+    }
+    map.cells.push_back(std::move(row));
+  }
+  // The colour scale spans the largest move (at least 2% of a range, at most half of it), so
+  // that small early moves are seen too.
+  double largest = 0.0;
+  for (const auto& row : map.cells)
+    for (const auto& cell : row)
+      if (cell.value) largest = std::max(largest, std::abs(*cell.value));
+  double span = 0.5;
+  for (const double nice : {0.02, 0.05, 0.1, 0.2})
+    if (largest <= nice) {
+      span = nice;
+      break;
+    }
+  map.value_min = -span;
+  map.value_max = span;
+  return figure(rm::svg::render(map),
+                "Each row a parameter, each column a stretch of the games (its last point): "
+                "red where theta has moved up from the start, blue where down, by the share "
+                "of the parameter's range (log range for a LOG scale; the key spans the largest "
+                "move); hover for the values.");
 }
 
 // Head to head: the last complete validation round, the recommendation against the start.
@@ -123,7 +195,7 @@ std::string spsa_tuner_sections(const ReportInputs& in) {
                       "orange one the recommendation (theta's mean over the averaged games), "
                       "and the shaded band the range theta wandered in over them (mean "
                       "\u00b1 2 SD), which is not a confidence interval of the optimum.") +
-                     plots);
+                     overview_plot(report, values) + plots);
   return out;
 }
 

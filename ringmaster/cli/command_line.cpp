@@ -58,7 +58,9 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
       "commands: run (default), stop, show, report, reset, check, cost, candidates, "
       "playoff-file\n"
       "A match without a control file: ringmaster match --engine CMD --engine CMD [options] "
-      "(ringmaster match --help; docs/match.md)",
+      "(ringmaster match --help; docs/match.md)\n"
+      "The live view of running events in a browser: ringmaster serve [DIR...] [--port N] "
+      "(docs/reports.md)",
       "ringmaster"};
   app.add_option("args", positional, "<control file> [command]");
   auto* parallel_option = app.add_option("-j,--parallel", parallel,

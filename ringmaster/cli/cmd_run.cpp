@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <memory>
+#include <optional>
 #include <variant>
 #include <vector>
 
@@ -15,6 +17,7 @@
 #include "ringmaster/control/control_file.hpp"
 #include "ringmaster/run/competition_session.hpp"
 #include "ringmaster/run/executor/make_executor.hpp"
+#include "ringmaster/run/executor/read_spin_policy.hpp"
 #include "ringmaster/run/interrupt_signals.hpp"
 #include "ringmaster/run/job_setup.hpp"
 #include "ringmaster/run/report_inputs.hpp"
@@ -54,15 +57,46 @@ int run_command(const CommandLine& line) {
   rm::run::ExecutorChoice executor_choice{control.executor, line.executor, line.parallel_given};
   auto players = rm::run::with_arbiters(session.competition->players_to_check());
   rm::run::adapt_players_for_checks(executor_choice, paths, players);
+  // With `reuse`, the engine a check starts is kept for the games (docs/engine-reuse.md):
+  // started as worker 0 starts its engines (GOMILL_SLOT=0, stderr to the log), it is the
+  // engine worker 0 keeps for its first game with that player. Only where the games are
+  // played by this process's worker threads, and not with --affinity (a worker's engines
+  // start on its CPU; the checks run on the main thread).
+  auto kept_engines = std::make_shared<rm::game::WorkerEngines>();
+  const bool keep_check_engines =
+      rm::run::chosen_type(executor_choice) == rm::control::ExecutorType::Local && !line.affinity;
+  rm::run::CheckEngineHandover handover{
+      [&paths](const rm::game::PlayerSpec& player) -> std::optional<rm::game::PlayerSpec> {
+        if (!player.reuse) return std::nullopt;
+        rm::game::GameJob job;
+        job.black = job.white = player;
+        rm::run::prepare_job(job, paths, rm::run::RunOptions{});
+        rm::run::set_worker_slot(job, 0);
+        return job.black;
+      },
+      [&kept_engines](const rm::game::PlayerSpec& player,
+                      std::unique_ptr<rm::gtp::Controller> engine) {
+        kept_engines->adopt(0, player, std::move(engine));
+      }};
   if (control.common.skip_player_checks) {
     display.say("skipping " + std::to_string(players.size()) + " Player checks");
   } else {
     display.say("running startup checks on all players");
-    auto outcome = rm::run::run_startup_checks(players, false);
+    // A kept engine's stderr goes to the log, as in its games: a run that fails its checks
+    // must still leave no file, so a log its engines created is removed then.
+    std::error_code exists_ec;
+    const bool log_existed = std::filesystem::exists(paths.log, exists_ec);
+    // Kept engines are spawned with the read policy of the run's workers.
+    if (keep_check_engines) rm::run::set_read_spin_for(line.parallel);
+    auto outcome =
+        rm::run::run_startup_checks(players, false, {}, keep_check_engines ? &handover : nullptr);
     // Late errors of a check that passed (an engine that had to be killed after `quit`) are
     // shown, as `check` shows them: they would otherwise go unnoticed until the games.
     for (const auto& w : outcome.warnings) std::cerr << w << std::endl;
     if (outcome.failure) {
+      kept_engines.reset();  // closes them
+      std::error_code remove_ec;
+      if (!log_existed) std::filesystem::remove(paths.log, remove_ec);
       std::cerr << *outcome.failure << "\n(use the 'check' command to see stderr output)"
                 << std::endl;
       return kExitError;
@@ -89,7 +123,7 @@ int run_command(const CommandLine& line) {
   }
 
   // A cluster that does not answer stops the run before any file is kept.
-  auto executor = rm::run::make_executor(executor_choice, options, paths);
+  auto executor = rm::run::make_executor(executor_choice, options, paths, std::move(kept_engines));
   session.new_files->keep();
   rm::run::remove_stale_commands(paths.cmd);
   std::error_code ec;

@@ -162,6 +162,11 @@ std::optional<double> EngineCache::keep(const PlayerSpec& player,
   return game_cpu;
 }
 
+void EngineCache::adopt(const PlayerSpec& player, std::unique_ptr<Controller> engine) {
+  engine->rebind({}, {}, nullptr);
+  kept_.push_back(Kept{key_of(player), std::move(engine), 0, 0, {}});
+}
+
 std::optional<std::string> EngineCache::note_record(const Controller& engine,
                                                     const std::string& game_id,
                                                     const std::string& record) {
@@ -201,6 +206,13 @@ thread_local ThreadCaches thread_caches;
 WorkerEngines::~WorkerEngines() {
   std::lock_guard lock(mutex_);
   for (auto& [slot, cache] : caches_) cache->close_all();
+}
+
+void WorkerEngines::adopt(int slot, const PlayerSpec& player, std::unique_ptr<Controller> engine) {
+  std::lock_guard lock(mutex_);
+  auto& entry = caches_[slot];
+  if (!entry) entry = std::make_shared<EngineCache>();
+  entry->adopt(player, std::move(engine));
 }
 
 EngineCache& WorkerEngines::for_slot(int slot) {

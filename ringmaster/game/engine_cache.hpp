@@ -55,6 +55,12 @@ class EngineCache {
   std::optional<std::string> note_record(const rm::gtp::Controller& engine,
                                          const std::string& game_id, const std::string& record);
 
+  // An engine started before any game for this player (the run's startup check under
+  // `reuse`, docs/engine-reuse.md), kept as if from an earlier game: the next game that uses
+  // the player takes it (after the probe); one that does not closes it, as any kept engine.
+  // Its first game's CPU time includes its start, as a fresh engine's does.
+  void adopt(const PlayerSpec& player, std::unique_ptr<rm::gtp::Controller> engine);
+
   // Kept engines and their process ids (for tests).
   std::size_t size() const { return kept_.size(); }
   std::vector<int> pids() const;
@@ -103,6 +109,9 @@ class WorkerEngines {
   WorkerEngines& operator=(const WorkerEngines&) = delete;
 
   EngineCache& for_slot(int slot);
+  // Gives an engine started elsewhere (the startup check) to this slot's cache (adopt());
+  // unlike for_slot, the calling thread does not become one that closes the cache.
+  void adopt(int slot, const PlayerSpec& player, std::unique_ptr<rm::gtp::Controller> engine);
 
  private:
   std::mutex mutex_;

@@ -36,10 +36,10 @@ void set_worker_slot(rm::game::GameJob& job, int slot) {
   job.white.engine.process.environ["GOMILL_SLOT"] = std::to_string(slot);
 }
 
-WorkerPool::PlayGame referee_player() {
+WorkerPool::PlayGame referee_player(std::shared_ptr<rm::game::WorkerEngines> engines) {
   // Engines kept alive between games (`reuse`), per worker slot; closed when the pool lets
-  // go of this function, after its workers have been joined.
-  auto engines = std::make_shared<rm::game::WorkerEngines>();
+  // go of this function, after its workers have been joined (and its other owner, if any).
+  if (!engines) engines = std::make_shared<rm::game::WorkerEngines>();
   return [engines](const rm::game::GameJob& job, int slot, const std::atomic<bool>* abort) {
     rm::game::GameJob slotted = job;
     set_worker_slot(slotted, slot);

@@ -2,6 +2,9 @@
 // records and GTP transcripts go, and which worker slot (GOMILL_SLOT) plays it.
 #pragma once
 
+#include <memory>
+
+#include "ringmaster/game/engine_cache.hpp"
 #include "ringmaster/game/game_job.hpp"
 #include "ringmaster/run/competition_paths.hpp"
 #include "ringmaster/run/run_loop.hpp"
@@ -17,7 +20,9 @@ void prepare_job(rm::game::GameJob& job, const CompetitionPaths& paths, const Ru
 // Sets GOMILL_SLOT=<slot> in both engines' environment, as gomill's workers do.
 void set_worker_slot(rm::game::GameJob& job, int slot);
 
-// The real game player for the worker pool: set_worker_slot + rm::game::play_game.
-WorkerPool::PlayGame referee_player();
+// The real game player for the worker pool: set_worker_slot + rm::game::play_game, with the
+// engines kept alive between games (`reuse`) in `engines` (a new WorkerEngines if null),
+// which may already hold engines for slot 0 (the startup check's).
+WorkerPool::PlayGame referee_player(std::shared_ptr<rm::game::WorkerEngines> engines = nullptr);
 
 }  // namespace rm::run

@@ -16,17 +16,24 @@ std::string komi_text(double komi) {
 
 // Empty string on success, else the error message. `scores`: the engine knows final_score.
 std::string check_one(const rm::game::PlayerSpec& player, const rm::game::GameSettings& settings,
-                      bool pass_stderr, std::vector<std::string>& warnings, bool& scores) {
-  rm::gtp::EngineSpec spec = player.engine;
+                      bool pass_stderr, std::vector<std::string>& warnings, bool& scores,
+                      const CheckEngineHandover* handover) {
+  std::optional<rm::game::PlayerSpec> kept_spec;
+  if (handover != nullptr && handover->game_spec) kept_spec = handover->game_spec(player);
+  rm::gtp::EngineSpec spec = kept_spec ? kept_spec->engine : player.engine;
   spec.process.environ["GOMILL_GAME_ID"] = "startup-check";
-  if (pass_stderr) {
+  if (kept_spec) {
+    // Started as the referee starts an engine for a game, since it may play the games.
+    if (spec.name.empty()) spec.name = kept_spec->code;
+  } else if (pass_stderr) {
     spec.process.stderr_mode = rm::process::StderrMode::PassThrough;
   } else {
     spec.process.stderr_mode = rm::process::StderrMode::Discard;
   }
   auto started = rm::gtp::Controller::start(spec);
   if (auto* error = std::get_if<rm::gtp::GtpError>(&started)) return error->message;
-  auto& controller = *std::get<std::unique_ptr<rm::gtp::Controller>>(started);
+  auto& owned = std::get<std::unique_ptr<rm::gtp::Controller>>(started);
+  auto& controller = *owned;
   const std::vector<std::pair<std::string, std::vector<std::string>>> commands = {
       {"boardsize", {std::to_string(settings.board_size)}},
       {"clear_board", {}},
@@ -40,6 +47,10 @@ std::string check_one(const rm::game::PlayerSpec& player, const rm::game::GameSe
     }
   }
   scores = controller.known_command("final_score");
+  if (kept_spec && !controller.is_broken() && controller.error_count() == 0) {
+    handover->keep(*kept_spec, std::move(owned));
+    return {};
+  }
   auto report = controller.close();
   for (auto& late : report.late_errors) warnings.push_back(late);
   return {};
@@ -72,13 +83,15 @@ std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> with_arbite
 
 StartupCheckOutcome run_startup_checks(
     const std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>>& players,
-    bool pass_stderr, const std::function<void(const std::string& code)>& on_checking) {
+    bool pass_stderr, const std::function<void(const std::string& code)>& on_checking,
+    const CheckEngineHandover* handover) {
   StartupCheckOutcome outcome;
   std::vector<std::string> cannot_score;
   for (const auto& [player, settings] : players) {
     if (on_checking) on_checking(player.code);
     bool scores = true;
-    std::string message = check_one(player, settings, pass_stderr, outcome.warnings, scores);
+    std::string message =
+        check_one(player, settings, pass_stderr, outcome.warnings, scores, handover);
     if (!message.empty()) {
       outcome.failure = "player " + player.code + " failed startup check:\n" + message;
       return outcome;

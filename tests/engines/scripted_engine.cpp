@@ -58,6 +58,8 @@
 //                                 remains.
 //   --sleep-at-start SECONDS      sleeps this long before reading its first command: an
 //                                 engine slow to start (loading a network), for the reuse bench.
+//   --count-starts PATH           appends a line "start <pid> <GOMILL_GAME_ID> <GOMILL_SLOT>"
+//                                 to PATH when it starts: a test counts the engine's starts.
 //   --sleep-before-move SECONDS   sleeps this long (wall time) before each move: a slow engine
 //                                 whose pace does not depend on the machine's load.
 //   --wait-for-file PATH          before each move, waits until PATH exists (a gate a test
@@ -121,6 +123,7 @@ struct Options {
   double sleep_at_start_s = 0;
   std::string wait_for_file;  // --wait-for-file
   std::string check_file;     // --check-file
+  std::string count_starts;   // --count-starts
   std::set<std::string> fail_commands;
   std::vector<std::string> moves;  // --moves
   unsigned seed = 0;
@@ -211,6 +214,8 @@ Options parse_options(int argc, char** argv) {
       o.banner_flood = true;
     else if (a == "--sleep-at-start")
       o.sleep_at_start_s = std::atof(value().c_str());
+    else if (a == "--count-starts")
+      o.count_starts = value();
     else if (a == "--sleep-before-move")
       o.sleep_before_move_s = std::atof(value().c_str());
     else if (a == "--wait-for-file")
@@ -567,6 +572,15 @@ int main(int argc, char** argv) {
   if (opt.stderr_message) {
     std::fprintf(stderr, "%s\n", opt.stderr_message->c_str());
     std::fflush(stderr);
+  }
+  if (!opt.count_starts.empty()) {
+    if (std::FILE* f = std::fopen(opt.count_starts.c_str(), "a")) {
+      const char* game = std::getenv("GOMILL_GAME_ID");
+      const char* slot = std::getenv("GOMILL_SLOT");
+      std::fprintf(f, "start %d %s %s\n", static_cast<int>(::getpid()), game ? game : "-",
+                   slot ? slot : "-");
+      std::fclose(f);
+    }
   }
   if (opt.crash_at_start) {
     std::fprintf(stderr, "scripted_engine: crashing at start\n");

@@ -6,6 +6,10 @@
 #include <map>
 #include <regex>
 #include <set>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
 
 #include "tests/e2e/e2e_support.hpp"
 #include "tests/support/sgf_moves.hpp"
@@ -161,4 +165,90 @@ TEST_CASE("reuse run: the shipped example plays different games, the same with -
   REQUIRE(one.run({"run", "-q", "--max-games", "5"}).exit_status == 0);
   REQUIRE(one.run({"run", "-q"}).exit_status == 0);
   CHECK(records(one) == games);
+}
+
+namespace {
+// The lines --count-starts wrote: "start <pid> <GOMILL_GAME_ID> <GOMILL_SLOT>", one per start.
+std::vector<std::string> start_lines(const std::string& path) {
+  std::vector<std::string> lines;
+  std::istringstream in(std::filesystem::exists(path) ? rm::test::slurp(path) : std::string());
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+}  // namespace
+
+TEST_CASE("reuse run: the startup check's engine plays the games (issue 47)", "[reuse][e2e]") {
+  SECTION("reuse, -j 1: each engine starts once, for the check and every game") {
+    CompetitionDir c("check-kept", "");
+    const std::string starts = c.file(".starts");
+    c.write(playoff(true, 4, ", --count-starts, '" + starts + "'"));
+    auto f = c.run({"run", "-j", "1", "-q", "--log-gtp"});
+    INFO(f.err);
+    REQUIRE(f.exit_status == 0);
+    CHECK(records(c).size() == 4);
+    const auto lines = start_lines(starts);
+    INFO(rm::test::slurp(starts));
+    CHECK(lines.size() == 2);  // a and b, each once
+    // Started as worker 0 starts its engines, for the startup check.
+    for (const auto& line : lines) CHECK_THAT(line, Catch::EndsWith(" startup-check 0"));
+    CHECK(engine_starts(c) == 0);  // no game started an engine: each was handed its
+    CHECK(rm::test::tagged_processes_after(c.tag(), 5s).empty());
+    // The same records as fresh engines.
+    CompetitionDir fresh("check-kept-ref", playoff(false, 4));
+    REQUIRE(fresh.run({"run", "-q"}).exit_status == 0);
+    CHECK(records(c) == records(fresh));
+  }
+  SECTION("without reuse: unchanged, the check's engines are closed and each game starts two") {
+    CompetitionDir c("check-fresh", "");
+    const std::string starts = c.file(".starts");
+    c.write(playoff(false, 4, ", --count-starts, '" + starts + "'"));
+    auto f = c.run({"run", "-j", "1", "-q"});
+    INFO(f.err);
+    REQUIRE(f.exit_status == 0);
+    CHECK(start_lines(starts).size() == 2 + 4 * 2);
+    CHECK(rm::test::tagged_processes_after(c.tag(), 5s).empty());
+  }
+  SECTION("reuse, no game played (--max-games 0): the check's engines are closed at the end") {
+    CompetitionDir c("check-unused", "");
+    const std::string starts = c.file(".starts");
+    c.write(playoff(true, 4, ", --count-starts, '" + starts + "'"));
+    auto f = c.run({"run", "-q", "--max-games", "0"});
+    INFO(f.err);
+    REQUIRE(f.exit_status == 0);
+    CHECK(start_lines(starts).size() == 2);
+    CHECK(rm::test::tagged_processes_after(c.tag(), 5s).empty());
+  }
+  SECTION("reuse, a later player fails its check: the kept engine is closed, no file is left") {
+    CompetitionDir c("check-fails",
+                     "competition_type: playoff\n"
+                     "players:\n"
+                     "  a: {command: ['" +
+                         kScripted + "', --stderr-message, hello], reuse: true}\n" +
+                         "  b: {command: ['" + kScripted + "', --crash-at-start], reuse: true}\n" +
+                         "board_size: 7\nkomi: 4.5\n"
+                         "matchups: [[a, b]]\nnumber_of_games: 2\n");
+    auto f = c.run({"run", "-q"});
+    CHECK(f.exit_status == 1);
+    CHECK_THAT(f.err, Catch::Contains("player b failed startup check"));
+    for (const char* suffix : {".db", ".db-wal", ".db-shm", ".lock", ".log", ".hist", ".games"})
+      CHECK_FALSE(std::filesystem::exists(c.file(suffix)));
+    CHECK(rm::test::tagged_processes_after(c.tag(), 5s).empty());
+  }
+  SECTION("reuse, SIGINT during the first game: no engine is left") {
+    CompetitionDir c("check-sigint", "");
+    const std::string gate = c.file(".gate");
+    c.write(playoff(true, 4, ", --wait-for-file, '" + gate + "'"));
+    auto running = c.start({"run", "-q", "--log-gtp"});
+    // The first game has begun: its transcript exists.
+    const auto log = c.file(".gtplogs");
+    for (int i = 0; i < 400 && !(std::filesystem::exists(log) && !std::filesystem::is_empty(log));
+         ++i)
+      std::this_thread::sleep_for(25ms);
+    running->send(SIGINT);
+    auto f = running->wait(60s);
+    REQUIRE(f);
+    CHECK(f->exit_status == 3);
+    CHECK(rm::test::tagged_processes_after(c.tag(), 5s).empty());
+  }
 }

@@ -18,9 +18,11 @@ ExecutorType chosen_type(const ExecutorChoice& choice) {
 }
 
 std::unique_ptr<GameExecutor> make_executor(const ExecutorChoice& choice, const RunOptions& options,
-                                            const CompetitionPaths& paths) {
+                                            const CompetitionPaths& paths,
+                                            std::shared_ptr<rm::game::WorkerEngines> engines) {
   if (chosen_type(choice) == ExecutorType::Local)
-    return std::make_unique<LocalExecutor>(options.parallel, referee_player(), options.cpus);
+    return std::make_unique<LocalExecutor>(options.parallel, referee_player(std::move(engines)),
+                                           options.cpus);
   const bool workers = chosen_type(choice) == ExecutorType::Workers;
   if (choice.parallel_given)
     throw RingmasterError(workers ? "-j/--parallel sets local worker threads; with the workers "

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ringmaster/control/executor_settings.hpp"
+#include "ringmaster/game/engine_cache.hpp"
 #include "ringmaster/game/game_job.hpp"
 #include "ringmaster/run/competition_paths.hpp"
 #include "ringmaster/run/executor/game_executor.hpp"
@@ -25,8 +26,11 @@ rm::control::ExecutorType chosen_type(const ExecutorChoice& choice);
 
 // Throws RingmasterError for what cannot work (-j or --affinity with slurm or workers, no
 // srun, the cluster not answering, no ringmaster-play).
-std::unique_ptr<GameExecutor> make_executor(const ExecutorChoice& choice, const RunOptions& options,
-                                            const CompetitionPaths& paths);
+// `engines`: the local executor's kept engines (`reuse`), which may already hold the startup
+// checks' (null: none yet); the other executors ignore it.
+std::unique_ptr<GameExecutor> make_executor(
+    const ExecutorChoice& choice, const RunOptions& options, const CompetitionPaths& paths,
+    std::shared_ptr<rm::game::WorkerEngines> engines = nullptr);
 
 // The players as the startup checks must start them: under the engine prefix when the
 // engines run on the cluster, else unchanged.

@@ -248,7 +248,7 @@ TEST_CASE("no exception escapes a command: a code too long for a file name",
     CAPTURE(command, f.err);
     CHECK(f.exit_status == 1);
     CHECK_THAT(f.err, Catch::StartsWith("ringmaster: the competition code 'xxx"));
-    CHECK_THAT(f.err, Catch::Contains("has 235 bytes: at most 200"));
+    CHECK_THAT(f.err, Catch::Contains("has 240 bytes: at most 200"));
     CHECK(std::count(f.err.begin(), f.err.end(), '\n') == 1);
   }
   CHECK(files_in(dir) == before);

@@ -180,7 +180,7 @@ TEST_CASE("playoff-file: the recommended candidate as a playoff with an SPRT, wh
 }
 
 TEST_CASE(
-    "validation: at -j 4 no engine starts on a partial candidate file; each directory is "
+    "validation: at -j 4 no engine starts on a partial candidate file, each directory is "
     "written once, whole",
     "[e2e][validation][files]") {
   CompetitionDir event("checked_files",

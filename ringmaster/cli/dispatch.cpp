@@ -11,6 +11,27 @@
 
 namespace rm::cli {
 
+namespace {
+
+// The status and one line of stderr for the exception being handled.
+int exit_for_exception() {
+  try {
+    throw;
+  } catch (const std::filesystem::filesystem_error& e) {
+    // A file the environment refused (a name too long, a directory gone): not a bug.
+    std::cerr << "ringmaster: " << one_line(e.what()) << std::endl;
+    return kExitError;
+  } catch (const std::exception& e) {
+    std::cerr << "ringmaster: internal error: " << one_line(e.what()) << std::endl;
+    return kExitInternal;
+  } catch (...) {
+    std::cerr << "ringmaster: internal error: an unknown exception" << std::endl;
+    return kExitInternal;
+  }
+}
+
+}  // namespace
+
 int dispatch(const CommandLine& line) {
   try {
     // The same order as gomill: a missing file first, then a forbidden extension.
@@ -43,13 +64,8 @@ int dispatch(const CommandLine& line) {
     // error of the environment, not a bug. SQLite leaves the database as it was.
     std::cerr << "ringmaster: " << e.what() << std::endl;
     return kExitError;
-  } catch (const std::filesystem::filesystem_error& e) {
-    // A file the environment refused (a name too long, a directory gone): not a bug.
-    std::cerr << "ringmaster: " << one_line(e.what()) << std::endl;
-    return kExitError;
-  } catch (const std::exception& e) {
-    std::cerr << "ringmaster: internal error: " << one_line(e.what()) << std::endl;
-    return kExitInternal;
+  } catch (...) {
+    return exit_for_exception();
   }
 }
 
@@ -85,15 +101,8 @@ int ringmaster_main(const std::vector<std::string>& args) {
   // No exception leaves a command: each ends with its documented status and one line.
   try {
     return checked_main(args);
-  } catch (const std::filesystem::filesystem_error& e) {
-    std::cerr << "ringmaster: " << one_line(e.what()) << std::endl;
-    return kExitError;
-  } catch (const std::exception& e) {
-    std::cerr << "ringmaster: internal error: " << one_line(e.what()) << std::endl;
-    return kExitInternal;
   } catch (...) {
-    std::cerr << "ringmaster: internal error: an unknown exception" << std::endl;
-    return kExitInternal;
+    return exit_for_exception();
   }
 }
 

@@ -347,7 +347,11 @@ TEST_CASE("the child gets default signal dispositions and an empty signal mask",
   ::sigemptyset(&block);
   ::sigaddset(&block, SIGUSR1);
   ::pthread_sigmask(SIG_BLOCK, &block, &old_mask);
-  auto p = engine({});
+  // cat, not the scripted engine: a sanitizer build's engine catches SIGSEGV, SIGBUS and SIGFPE
+  // itself, which would hide whether the handlers came from us.
+  ProcessSpec spec;
+  spec.argv = {"/bin/cat"};
+  auto p = spawn_ok(spec);
   ::pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
   ::sigaction(SIGINT, &old_int, nullptr);
   ::sigaction(SIGUSR2, &old_usr2, nullptr);
@@ -363,7 +367,6 @@ TEST_CASE("the child gets default signal dispositions and an empty signal mask",
   CHECK(fields["SigBlk"] == "0000000000000000");
   CHECK(fields["SigIgn"] == "0000000000000000");
   CHECK(fields["SigCgt"] == "0000000000000000");
-  REQUIRE(p->write_line("quit").status == IoStatus::Ok);
   CHECK(p->close({5, 1}).exit.exit_code == 0);
   check_nothing_left(p->pid());
 }

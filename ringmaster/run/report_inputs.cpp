@@ -70,9 +70,10 @@ rm::report::ReportInputs gather_report_inputs(const CompetitionSession& session,
   constexpr int kHtmlGames = 20'000;
   in.games_total = session.store->game_count();
   const bool all = in.games_total <= kHtmlGames;
-  const auto games = all ? session.store->games() : session.store->recent_games(kHtmlGames);
-  for (const auto& r : games) {
-    GameRecord g{r};
+  auto games = all ? session.store->games() : session.store->recent_games(kHtmlGames);
+  in.games.reserve(games.size());
+  for (auto& r : games) {
+    GameRecord g{std::move(r)};
     if (!opponent.empty()) fill_candidate(g, opponent);
     in.games.push_back(std::move(g));
   }

@@ -314,7 +314,10 @@ std::vector<rm::game::GameResult> read_results(sqlite3* db, const char* sql, con
                                                std::optional<std::int64_t> limit = std::nullopt) {
   std::vector<rm::game::GameResult> results;
   Statement select(db, sql);
-  if (limit) select.bind(1, *limit);
+  if (limit) {
+    select.bind(1, *limit);
+    results.reserve(static_cast<std::size_t>(std::max<std::int64_t>(*limit, 0)));
+  }
   while (select.step()) {
     const nlohmann::json j = parse_stored_json(select.column_text(0), what);
     try {

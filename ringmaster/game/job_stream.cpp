@@ -177,17 +177,25 @@ std::string answer(const std::string& line, std::atomic<bool>& abort, EngineCach
 
 std::string worker_ready_line() {
   return nlohmann::json{{"ready", "ringmaster-play"},
+                        {"protocol", kWorkerProtocol},
                         {"version", RINGMASTER_VERSION},
                         {"pid", static_cast<long>(::getpid())}}
       .dump();
 }
 
-bool is_worker_ready_line(const std::string& line) {
+std::optional<WorkerReady> read_worker_ready_line(const std::string& line) {
   try {
     const auto j = nlohmann::json::parse(line);
-    return j.is_object() && j.value("ready", "") == "ringmaster-play";
+    if (!j.is_object() || j.value("ready", "") != "ringmaster-play") return std::nullopt;
+    WorkerReady ready;
+    // A number that is not a whole one is no protocol this controller speaks.
+    if (const auto p = j.find("protocol"); p != j.end())
+      ready.protocol = p->is_number_integer() ? p->get<int>() : 0;
+    if (const auto v = j.find("version"); v != j.end() && v->is_string())
+      ready.version = v->get<std::string>();
+    return ready;
   } catch (const nlohmann::json::exception&) {
-    return false;
+    return std::nullopt;
   }
 }
 

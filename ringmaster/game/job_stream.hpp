@@ -19,14 +19,25 @@
 
 #include <atomic>
 #include <chrono>
+#include <optional>
 #include <string>
 
 namespace rm::game {
 
+// The worker protocol's number, in the ready line. A controller and a worker that speak
+// different ones cannot play together: the controller refuses the worker at its start. 1: the
+// ready line had no number (before heartbeats); 2: heartbeats while a game is played.
+inline constexpr int kWorkerProtocol = 2;
+
 // The first line a worker writes.
 std::string worker_ready_line();
-// True for the worker's ready line (the controller's side of the protocol).
-bool is_worker_ready_line(const std::string& line);
+// A worker's ready line, read by the controller.
+struct WorkerReady {
+  int protocol = 1;     // 1 when the line has none
+  std::string version;  // the worker's Ringmaster version, "" when not said
+};
+// The ready line read, or nullopt for any other line (a launcher's banner).
+std::optional<WorkerReady> read_worker_ready_line(const std::string& line);
 
 inline constexpr std::chrono::seconds kHeartbeatInterval{1};
 

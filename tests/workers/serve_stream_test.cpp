@@ -113,7 +113,10 @@ void check_no_engine_left(const std::string& game_id) {
 TEST_CASE("serve: one result line per job, engines kept alive, the same games as fresh engines",
           "[workers][serve]") {
   Worker worker;
-  CHECK(is_worker_ready_line(worker.line()));
+  const auto ready = rm::game::read_worker_ready_line(worker.line());
+  REQUIRE(ready);
+  CHECK(ready->protocol == rm::game::kWorkerProtocol);
+  CHECK_FALSE(ready->version.empty());
   const std::vector<int> sizes{7, 5, 7};
   std::set<int> engines;
   for (std::size_t i = 0; i < sizes.size(); ++i) {

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "ringmaster/game/job_stream.hpp"
 #include "ringmaster/run/executor/serve_worker.hpp"
 #include "tests/game/process_scan.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -15,7 +16,8 @@ using rm::run::WorkerFault;
 
 namespace {
 
-const std::string kReady = R"(echo '{"ready": "ringmaster-play"}'; )";
+const std::string kReady = R"(echo '{"ready": "ringmaster-play", "protocol": )" +
+                           std::to_string(rm::game::kWorkerProtocol) + R"(}'; )";
 // Reads the job, answering its pieces (line_pieces.hpp) as a worker does.
 const std::string kReadJob =
     R"(while read line; do case $line in +*) echo;; *) break;; esac; done; )";
@@ -87,4 +89,29 @@ TEST_CASE("a launcher that never answers: its start fails saying so, and nothing
   CHECK_FALSE(banner.start(nullptr).empty());
   CHECK_FALSE(banner.never_answered());
   CHECK(rm::game::test::leftover_processes().empty());
+}
+
+TEST_CASE("a worker of another build is refused at its start, saying why, and not tried again",
+          "[workers][silent]") {
+  rm::test::TempDir dir;
+  // An older build's ready line has no protocol number; a newer one's a larger number.
+  const auto [script, protocol] = GENERATE(
+      std::pair<std::string, std::string>{
+          R"(echo '{"ready": "ringmaster-play", "version": "0.9"}'; exec cat >/dev/null)",
+          "protocol 1 (ringmaster-play 0.9)"},
+      std::pair<std::string, std::string>{
+          R"(echo '{"ready": "ringmaster-play", "protocol": 99}'; exec cat >/dev/null)",
+          "protocol 99 (ringmaster-play of no stated version)"});
+  ServeWorker worker(fake_worker(dir, script));
+  const std::string problem = worker.start(nullptr);
+  CHECK_THAT(problem,
+             Catch::StartsWith("it speaks worker " + protocol + ", this ringmaster speaks " +
+                               std::to_string(rm::game::kWorkerProtocol) +
+                               ": run the same Ringmaster build on the workers"));
+  CHECK(worker.incompatible());
+  CHECK_FALSE(worker.running());
+  CHECK(rm::game::test::leftover_processes().empty());
+  // The ready line as this build writes it is accepted.
+  CHECK(rm::game::read_worker_ready_line(rm::game::worker_ready_line())->protocol ==
+        rm::game::kWorkerProtocol);
 }

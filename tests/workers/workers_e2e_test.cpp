@@ -240,6 +240,26 @@ TEST_CASE("workers: a launcher that never answers is retired after its second tr
   CHECK(rm::test::tagged_processes_after(c.tag(), 10s).empty());
 }
 
+TEST_CASE("workers: a worker of another build halts the run at its first start, naming both",
+          "[workers][e2e]") {
+  // An older ringmaster-play on the nodes: its ready line has no protocol number.
+  CompetitionDir c("old_worker",
+                   ringbots_yaml(4, 6, 7, false) +
+                       "executor:\n  type: workers\n"
+                       "  launcher: [sh, -c, 'echo ''{\"ready\": \"ringmaster-play\"}''; exec "
+                       "cat >/dev/null']\n  workers: 1\n  max_restarts: 3\n");
+  auto f = c.run({"run", "-q"});
+  CHECK(f.exit_status == 1);
+  CHECK_THAT(f.err, Catch::Contains("run halted: no worker left (the last one, worker 0, failed: "
+                                    "it speaks worker protocol 1"));
+  CHECK_THAT(f.err, Catch::Contains("run the same Ringmaster build on the workers as here"));
+  const std::string log = rm::test::slurp(c.file(".log"));
+  CHECK_THAT(log, Catch::Contains("worker 0 retired: another build's worker"));
+  CHECK_THAT(log, !Catch::Contains("failures in a row"));
+  CHECK(c.committed_games() == 0);
+  CHECK(rm::test::tagged_processes_after(c.tag(), 10s).empty());
+}
+
 TEST_CASE("workers: a lost node halts the run naming the worker lost and why", "[workers][e2e]") {
   // The host's worker dies in the run's first game and the host cannot be reached again: a
   // tournament halts on that void game; the halt says which worker was lost.

@@ -33,6 +33,7 @@ constexpr std::chrono::seconds kAnswerPiece{30};
 std::string ServeWorker::start(const std::atomic<bool>* abort) {
   stop();
   never_answered_ = false;
+  incompatible_ = false;
   rm::process::ProcessSpec spec;
   spec.argv = command_.argv;
   spec.stderr_mode = rm::process::StderrMode::AppendToFile;
@@ -48,8 +49,14 @@ std::string ServeWorker::start(const std::atomic<bool>* abort) {
     if (line.status == rm::process::IoStatus::Ok) {
       heard = true;
       // A launcher may print a banner (a login message) before the worker starts.
-      if (rm::game::is_worker_ready_line(line.line)) return {};
-      continue;
+      const auto ready = rm::game::read_worker_ready_line(line.line);
+      if (!ready) continue;
+      if (ready->protocol == rm::game::kWorkerProtocol) return {};
+      incompatible_ = true;
+      return "it speaks worker protocol " + std::to_string(ready->protocol) + " (ringmaster-play " +
+             (ready->version.empty() ? "of no stated version" : ready->version) +
+             "), this ringmaster speaks " + std::to_string(rm::game::kWorkerProtocol) +
+             ": run the same Ringmaster build on the workers as here; " + stop_and_describe();
     }
     if (line.status == rm::process::IoStatus::Timeout) {
       never_answered_ = !heard && line.line.empty() && process_->stderr_tail().empty();

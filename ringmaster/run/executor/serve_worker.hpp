@@ -48,6 +48,9 @@ class ServeWorker {
   // never_answered() says whether it timed out without a byte on its stdout or stderr.
   std::string start(const std::atomic<bool>* abort);
   bool never_answered() const { return never_answered_; }
+  // After a failed start: the worker answered in another protocol (another build): trying
+  // again cannot help.
+  bool incompatible() const { return incompatible_; }
 
   // Plays one job on the running worker. The game is void, naming the worker, when the worker
   // dies or answers nonsense (then *fault is Failed and the worker is stopped), when it is
@@ -69,6 +72,7 @@ class ServeWorker {
 
   WorkerCommand command_;
   bool never_answered_ = false;
+  bool incompatible_ = false;
   std::unique_ptr<rm::process::Process> process_;
 };
 

@@ -109,6 +109,10 @@ WorkerExecutor::WorkerState WorkerExecutor::ensure_running(int slot, ServeWorker
     if (abort_.load()) return WorkerState::Stopped;
     ++failures;
     last_failure = problem;
+    if (worker.incompatible()) {
+      retire(slot, worker, worker.name() + " retired: another build's worker", last_failure);
+      return WorkerState::Retired;
+    }
     set_lost(slot, worker.name() + " failed to start: " + problem);
     std::string text = worker.name() + " failed to start: " + problem;
     if (worker.never_answered()) {

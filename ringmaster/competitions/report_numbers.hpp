@@ -1,4 +1,4 @@
-// Numbers as the tuners' text reports print them.
+// Numbers and columns as the text reports print them.
 #pragma once
 
 #include <cstdio>
@@ -23,6 +23,16 @@ inline std::string short_value(const rm::scales::Value& value) {
   char buffer[64];
   std::snprintf(buffer, sizeof buffer, "%.6g", v.get<double>());
   return buffer;
+}
+
+// `text` padded with spaces to `width` (as it is when already that wide or wider).
+inline std::string pad_right(const std::string& text, std::size_t width) {
+  return text.size() >= width ? text : text + std::string(width - text.size(), ' ');
+}
+
+// A table cell: `text` padded to `width`, and at least one space after it however long.
+inline std::string pad_cell(const std::string& text, std::size_t width) {
+  return pad_right(text + " ", width);
 }
 
 }  // namespace rm::comp

@@ -32,7 +32,7 @@ TunerShell::TunerShell(const rm::control::ControlFile& cf, const rm::control::Tu
 
 std::optional<JobRequest> TunerShell::next_job() {
   if (auto validation_job = validation_->next_job(tuning_games_done(), tuning_finished(),
-                                                  [this] { return *recommended_values(); }))
+                                                  [this] { return recommendation(); }))
     return validation_job;
   return next_tuning_job();
 }

@@ -5,7 +5,8 @@
 // statistics of every game as candidates against the opponent, and the part of the state
 // envelope they have in common. A tuner is a strategy behind a few hooks: its next game, a
 // result, a void game, how many games it has played and has left, the candidate the startup
-// check starts, and what it recommends (Competition::recommended_values).
+// check starts, and what it recommends (recommendation(), which is
+// Competition::recommended_values for a tuner).
 #pragma once
 
 #include <cstdint>
@@ -44,6 +45,10 @@ class TunerShell : public Competition {
   }
   std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players_to_check()
       const final;
+  // A tuner always recommends something (its start before any game): validation plays it.
+  std::optional<std::vector<rm::scales::Value>> recommended_values() const final {
+    return recommendation();
+  }
 
   const Validation& validation() const { return *validation_; }
 
@@ -71,6 +76,8 @@ class TunerShell : public Competition {
   virtual std::optional<int> tuning_games_remaining() const = 0;
   // The candidate the startup check starts (the same every time).
   virtual rm::game::PlayerSpec check_candidate() const = 0;
+  // The engine values the tuner recommends now, one per parameter.
+  virtual std::vector<rm::scales::Value> recommendation() const = 0;
 
   // The candidate's player: the template rendered with `values` under `code`, its files (if
   // the template has any) written to `files_dir` once per run, whole, before it is returned

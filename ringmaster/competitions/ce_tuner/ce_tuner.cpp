@@ -287,7 +287,7 @@ rm::game::PlayerSpec CeTuner::check_candidate() const {
   return make_candidate(means, "candidate");
 }
 
-std::optional<std::vector<rm::scales::Value>> CeTuner::recommended_values() const {
+std::vector<rm::scales::Value> CeTuner::recommendation() const {
   std::vector<double> means;
   for (const auto& g : distribution_) means.push_back(g.mean);
   return engine_values(means);

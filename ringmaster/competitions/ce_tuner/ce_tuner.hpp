@@ -75,7 +75,7 @@ class CeTuner final : public TunerShell {
   std::string screen_report(const std::vector<std::string>& game_ids_in_progress) const override;
   std::vector<std::string> periodic_history_lines() const override;
   nlohmann::json json_report() const override;
-  std::optional<std::vector<rm::scales::Value>> recommended_values() const override;
+  std::vector<rm::scales::Value> recommendation() const override;
 
   // For tests and tools.
   int generation() const { return generation_; }

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "ringmaster/competitions/ce_tuner/ce_tuner.hpp"
+#include "ringmaster/competitions/report_numbers.hpp"
 #include "ringmaster/competitions/tuner_report_header.hpp"
 #include "ringmaster/stats/wilson.hpp"
 #include "scales/python_format.hpp"
@@ -15,16 +16,6 @@ namespace {
 rm::scales::Value python_wins(int wins, int no_winner) {
   if (no_winner == 0) return static_cast<long long>(wins);
   return wins + 0.5 * no_winner;
-}
-
-std::string pad_right(const std::string& text, std::size_t width) {
-  return text.size() >= width ? text : text + std::string(width - text.size(), ' ');
-}
-
-std::string format_fixed3(double value) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.3f", value);
-  return buffer;
 }
 
 // The 95% Wilson interval of the win rate. rm::stats counts whole successes; with half points
@@ -109,7 +100,7 @@ std::string CeTuner::samples_report(std::size_t limit) const {
     text += pad_right(candidate_code(samples_generation_, static_cast<int>(i)), 8) + " " +
             pad_right(format_parameters(s.optimiser_values), 40) + numbers;
     if (const auto ci = win_interval(s.games, s.wins, s.no_winner))
-      text += "  [" + format_fixed3(ci->lower) + ", " + format_fixed3(ci->upper) + "]";
+      text += "  [" + fixed(ci->lower, 3) + ", " + fixed(ci->upper, 3) + "]";
     text += "\n";
   }
   if (samples_.size() > limit)

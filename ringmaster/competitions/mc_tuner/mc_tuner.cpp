@@ -89,7 +89,7 @@ rm::game::PlayerSpec McTuner::check_candidate() const {
   return candidate_for({0}, "candidate");
 }
 
-std::optional<std::vector<rm::scales::Value>> McTuner::recommended_values() const {
+std::vector<rm::scales::Value> McTuner::recommendation() const {
   return rm::scales::engine_values(tree_.best_path(), settings_.parameters);
 }
 

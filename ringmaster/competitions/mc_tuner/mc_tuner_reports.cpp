@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "ringmaster/competitions/mc_tuner/mc_tuner.hpp"
+#include "ringmaster/competitions/report_numbers.hpp"
 #include "ringmaster/competitions/tuner_report_header.hpp"
 #include "ringmaster/competitions/tuner_results.hpp"
 #include "ringmaster/stats/wilson.hpp"
@@ -14,16 +15,6 @@ namespace rm::comp {
 namespace {
 
 // Python's "%-40s".
-std::string pad_right(const std::string& text, std::size_t width) {
-  return text.size() >= width ? text : text + std::string(width - text.size(), ' ');
-}
-
-std::string format_fixed3(double value) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.3f", value);
-  return buffer;
-}
-
 struct ListedNode {
   std::vector<int> path;
   const McNode* node;
@@ -74,7 +65,7 @@ std::string McTuner::main_report() const {
       // Our addition, after gomill's columns: the 95% Wilson interval of the real games.
       if (const auto ci =
               rm::stats::wilson_interval(node.wins - initial_wins, node.visits - initial_visits))
-        text += "  [" + format_fixed3(ci->lower) + ", " + format_fixed3(ci->upper) + "]";
+        text += "  [" + fixed(ci->lower, 3) + ", " + fixed(ci->upper, 3) + "]";
       text += "\n";
     }
     last_generation = std::move(this_generation);

@@ -99,7 +99,7 @@ rm::game::PlayerSpec ModelTuner::check_candidate() const {
   return candidate_for(played_point(centre), "candidate");
 }
 
-std::optional<std::vector<rm::scales::Value>> ModelTuner::recommended_values() const {
+std::vector<rm::scales::Value> ModelTuner::recommendation() const {
   return engine_values(search_.best());
 }
 

@@ -49,7 +49,7 @@ class ModelTuner final : public NumberedTuner<std::vector<double>> {
   std::string screen_report(const std::vector<std::string>& game_ids_in_progress) const override;
   std::vector<std::string> periodic_history_lines() const override;
   nlohmann::json json_report() const override;
-  std::optional<std::vector<rm::scales::Value>> recommended_values() const override;
+  std::vector<rm::scales::Value> recommendation() const override;
 
   // For tests and tools.
   const model::ModelSearch& search() const { return search_; }

@@ -13,13 +13,7 @@
 #include "ringmaster/competitions/tuner_results.hpp"
 
 namespace rm::comp {
-namespace {
-
-std::string pad_right(const std::string& text, std::size_t width) {
-  return text.size() >= width ? text : text + std::string(width - text.size(), ' ');
-}
-
-}  // namespace
+namespace {}  // namespace
 
 std::vector<std::string> ModelTuner::codes() const {
   std::vector<std::string> codes;

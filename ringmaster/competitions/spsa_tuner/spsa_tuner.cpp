@@ -241,7 +241,7 @@ rm::game::PlayerSpec SpsaTuner::check_candidate() const {
   return candidate_for(start_of(settings_), "candidate");
 }
 
-std::optional<std::vector<rm::scales::Value>> SpsaTuner::recommended_values() const {
+std::vector<rm::scales::Value> SpsaTuner::recommendation() const {
   return engine_values(search_.recommendation());
 }
 

@@ -27,10 +27,6 @@ std::string general(double value) {
   return buffer;
 }
 
-std::string pad_right(const std::string& text, std::size_t width) {
-  return text.size() >= width ? text + " " : text + std::string(width - text.size(), ' ');
-}
-
 std::string trim_right(std::string text) {
   while (!text.empty() && text.back() == ' ') text.pop_back();
   return text;
@@ -107,27 +103,27 @@ std::string SpsaTuner::estimate_text(bool with_trajectory) const {
   std::string text = "Recommended: " + format_parameters(recommended) + "\n";
   std::size_t width = 10;
   for (const auto& p : parameters_) width = std::max(width, p.code.size() + 1);
-  text += "  " + pad_right("parameter", width) + pad_right("start", 12) + pad_right("theta", 12) +
-          pad_right("recommended", 13) + "theta's band (95%)\n";
+  text += "  " + pad_cell("parameter", width) + pad_cell("start", 12) + pad_cell("theta", 12) +
+          pad_cell("recommended", 13) + "theta's band (95%)\n";
   for (std::size_t k = 0; k < parameters_.size(); ++k) {
-    text += "  " + pad_right(parameters_[k].code, width) +
-            pad_right(short_value(values_start[k]), 12) +
-            pad_right(short_value(values_theta[k]), 12) +
-            pad_right(short_value(values_recommended[k]), 13);
+    text += "  " + pad_cell(parameters_[k].code, width) +
+            pad_cell(short_value(values_start[k]), 12) +
+            pad_cell(short_value(values_theta[k]), 12) +
+            pad_cell(short_value(values_recommended[k]), 13);
     text += spread
                 ? short_value((*low)[k]) + " to " + short_value((*high)[k])
                 : std::string("from game ") + std::to_string(search_.settings().average_from_games);
     text += "\n";
   }
   if (!with_trajectory) return text;
-  text += "\nTrajectory (theta):\n  " + pad_right("games", 10);
+  text += "\nTrajectory (theta):\n  " + pad_cell("games", 10);
   std::string heading;
-  for (const auto& p : parameters_) heading += pad_right(p.code, 12);
+  for (const auto& p : parameters_) heading += pad_cell(p.code, 12);
   text += trim_right(heading) + "\n";
   const auto& points = trajectory_.points();
   for (std::size_t i : spread_rows(points.size(), 8)) {
-    std::string row = "  " + pad_right(std::to_string(points[i].games), 10);
-    for (const auto& v : engine_values(points[i].theta)) row += pad_right(short_value(v), 12);
+    std::string row = "  " + pad_cell(std::to_string(points[i].games), 10);
+    for (const auto& v : engine_values(points[i].theta)) row += pad_cell(short_value(v), 12);
     text += trim_right(row) + "\n";
   }
   return text;
@@ -291,8 +287,8 @@ std::string SpsaTuner::screen_report(const std::vector<std::string>& game_ids_in
   const auto start = engine_values(search_.settings().start);
   constexpr std::size_t kShown = 12;
   for (std::size_t k = 0; k < parameters_.size() && k < kShown; ++k)
-    text += "  " + pad_right(parameters_[k].code, 12) + pad_right(short_value(start[k]), 10) +
-            "-> " + short_value(recommended[k]) + "\n";
+    text += "  " + pad_cell(parameters_[k].code, 12) + pad_cell(short_value(start[k]), 10) + "-> " +
+            short_value(recommended[k]) + "\n";
   if (parameters_.size() > kShown)
     text += "  ... and " + std::to_string(parameters_.size() - kShown) + " more (show)\n";
   return text + validation_->screen_report(game_ids_in_progress);

@@ -5,22 +5,19 @@
 #include <map>
 #include <numeric>
 
+#include "ringmaster/competitions/report_numbers.hpp"
+
 namespace rm::comp {
 namespace {
 
-std::string fixed(double v, int decimals = 1) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  return buf;
+// Ratings, scores and intervals with one decimal.
+std::string fixed1(double v) {
+  return fixed(v, 1);
 }
 
 std::string pad_left(const std::string& s, std::size_t width) {
   return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
 }
-std::string pad_right(const std::string& s, std::size_t width) {
-  return s.size() >= width ? s : s + std::string(width - s.size(), ' ');
-}
-
 // Rated players best first, then the unrated, each group in input order.
 std::vector<std::size_t> ranking(const RatingListReport& r) {
   std::vector<std::size_t> order(r.players.size());
@@ -68,7 +65,7 @@ std::optional<RatingListReport> tournament_rating_list(const Tournament& t,
 
 std::string rating_list_text(const RatingListReport& r) {
   std::string text = "rating list (Bradley-Terry maximum likelihood; " + r.anchor + " fixed at " +
-                     fixed(r.anchor_rating) + "; 95% intervals):\n";
+                     fixed1(r.anchor_rating) + "; 95% intervals):\n";
   std::size_t width = 6;
   for (const auto& p : r.players) width = std::max(width, p.size());
   text +=
@@ -76,11 +73,11 @@ std::string rating_list_text(const RatingListReport& r) {
   int rank = 0;
   for (std::size_t k : ranking(r)) {
     const auto& p = r.list.players[k];
-    const std::string score = p.games > 0 ? fixed(100 * p.points / p.games) + "%" : "-";
+    const std::string score = p.games > 0 ? fixed1(100 * p.points / p.games) + "%" : "-";
     if (p.rating) {
       text += pad_left(std::to_string(++rank), 4) + "  " + pad_right(r.players[k], width) + " " +
-              pad_left(fixed(*p.rating), 8) + " " + pad_left(fixed(p.error), 7) + " " +
-              pad_left(fixed(p.lower), 7) + " " + pad_left(fixed(p.upper), 7);
+              pad_left(fixed1(*p.rating), 8) + " " + pad_left(fixed1(p.error), 7) + " " +
+              pad_left(fixed1(p.lower), 7) + " " + pad_left(fixed1(p.upper), 7);
     } else {
       text += "   -  " + pad_right(r.players[k], width) + " " + pad_left("-", 8) + " " +
               pad_left("-", 7) + " " + pad_left("-", 7) + " " + pad_left("-", 7);

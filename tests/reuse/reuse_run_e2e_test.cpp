@@ -252,3 +252,58 @@ TEST_CASE("reuse run: the startup check's engine plays the games (issue 47)", "[
     CHECK(rm::test::tagged_processes_after(c.tag(), 5s).empty());
   }
 }
+
+namespace {
+// control_examples/reuse_network_engine.yaml with a short load, `games` games, its slow engine
+// counting its starts in `starts`, and `reuse` as given on both players.
+std::string network_example(int games, const std::string& starts, bool reuse) {
+  std::string yaml =
+      rm::test::slurp(std::string(RM_SOURCE_DIR) + "/control_examples/reuse_network_engine.yaml");
+  auto replace = [&yaml](const std::string& from, const std::string& to) {
+    const auto at = yaml.find(from);
+    REQUIRE(at != std::string::npos);
+    yaml.replace(at, from.size(), to);
+  };
+  replace("\"--sleep-at-start\", \"3\"",
+          "\"--sleep-at-start\", \"0.1\", \"--count-starts\", \"" + starts + "\"");
+  replace("number_of_games: 20", "number_of_games: " + std::to_string(games));
+  if (!reuse)
+    for (std::size_t at; (at = yaml.find("reuse: true")) != std::string::npos;)
+      yaml.replace(at, 11, "reuse: false");
+  return yaml;
+}
+}  // namespace
+
+TEST_CASE("reuse run: the network-engine example skips its banner and starts it once a worker",
+          "[reuse][e2e]") {
+  constexpr int kGames = 8;
+  SECTION("reuse, -j 2: two starts (the startup check's, kept by worker 0, and worker 1's)") {
+    CompetitionDir c("network-kept", "");
+    const std::string starts = c.file(".starts");
+    c.write(network_example(kGames, starts, true));
+    auto f = c.run({"run", "-j", "2", "-q"});
+    INFO(f.err);
+    REQUIRE(f.exit_status == 0);
+    const auto games = c.games();
+    REQUIRE(games.size() == static_cast<std::size_t>(kGames));
+    for (const auto& game : games) {
+      INFO(game.game_id << ": " << game.detail);
+      CHECK_FALSE(game.is_void);
+      CHECK_FALSE(game.is_forfeit);
+      CHECK(game.winner != "");
+    }
+    CHECK(start_lines(starts).size() == 2);
+    CHECK_THAT(f.err, !Catch::Contains("has exactly the moves"));
+    CHECK(rm::test::tagged_processes_after(c.tag(), 5s).empty());
+  }
+  SECTION("without reuse: the check's start and one per game") {
+    CompetitionDir c("network-fresh", "");
+    const std::string starts = c.file(".starts");
+    c.write(network_example(kGames, starts, false));
+    auto f = c.run({"run", "-j", "2", "-q"});
+    INFO(f.err);
+    REQUIRE(f.exit_status == 0);
+    for (const auto& game : c.games()) CHECK_FALSE(game.is_forfeit);
+    CHECK(start_lines(starts).size() == 1 + kGames);
+  }
+}

@@ -7,7 +7,7 @@ packages=(
   g++ cmake make pkg-config
   libboost1.81-dev libboost-filesystem1.81-dev libboost-system1.81-dev
   libyaml-cpp-dev libsqlite3-dev sqlite3 nlohmann-json3-dev catch2
-  libcli11-dev libfmt-dev libmuparser-dev
+  libcli11-dev libfmt-dev libmuparser-dev zlib1g-dev
   # the HTTP server of `ringmaster serve`
   libcpp-httplib-dev
   gnugo procps ccache

@@ -26,8 +26,9 @@ namespace rm::game {
 
 // The worker protocol's number, in the ready line. A controller and a worker that speak
 // different ones cannot play together: the controller refuses the worker at its start. 1: the
-// ready line had no number (before heartbeats); 2: heartbeats while a game is played.
-inline constexpr int kWorkerProtocol = 2;
+// ready line had no number (before heartbeats); 2: heartbeats while a game is played; 3: long
+// messages packed (line_pieces.hpp).
+inline constexpr int kWorkerProtocol = 3;
 
 // The first line a worker writes.
 std::string worker_ready_line();

@@ -156,10 +156,10 @@ TEST_CASE("serve: a long result goes piece by piece, each sent only once the las
   Worker worker;
   worker.line();
   GameJob job = job_for("pieces", 19, 6, false);  // a long game: a long SGF record
-  // The job itself goes in pieces too (a long description in its SGF event).
+  // The job is long too (a long description in its SGF event), though it packs small.
   job.sgf_event = std::string(3000, 'e');
   worker.send(to_json(job).dump());
-  std::string result;
+  rm::game::PieceJoiner joiner(64 << 20);
   int pieces = 0;
   for (;;) {
     auto piece = worker.process->read_line(Clock::now() + 60s, 64 << 20);
@@ -167,16 +167,16 @@ TEST_CASE("serve: a long result goes piece by piece, each sent only once the las
     if (piece.line == rm::game::kHeartbeatLine && pieces == 0) continue;  // the game is on
     CHECK(piece.line.size() <= rm::game::kPieceBytes + 1);
     REQUIRE_FALSE(piece.line.empty());
-    result += piece.line.substr(1);
     ++pieces;
-    if (piece.line.front() == '=') break;
-    REQUIRE(piece.line.front() == '+');
+    const auto kind = joiner.add(piece.line);
+    if (kind == rm::game::PieceJoiner::Kind::Message) break;
+    REQUIRE(kind == rm::game::PieceJoiner::Kind::Piece);
     // Nothing more comes until this piece is answered.
     CHECK(worker.process->read_line(Clock::now() + 200ms, 64 << 20).status ==
           rm::process::IoStatus::Timeout);
     REQUIRE(worker.process->write_line("").status == rm::process::IoStatus::Ok);
   }
-  const GameResult played = result_from_json(nlohmann::json::parse(result));
+  const GameResult played = result_from_json(nlohmann::json::parse(joiner.take()));
   CHECK_FALSE(played.is_void);
   CHECK(played.game_id == "pieces");
   CHECK(pieces >= 2);

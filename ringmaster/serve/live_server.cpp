@@ -8,9 +8,12 @@
 #include <chrono>
 #include <ctime>
 #include <functional>
+#include <optional>
 #include <thread>
 
+#include "ringmaster/run/competition_paths.hpp"
 #include "ringmaster/serve/competition_finder.hpp"
+#include "ringmaster/serve/game_record_file.hpp"
 #include "ringmaster/serve/live_script.hpp"
 #include "ringmaster/serve/pages.hpp"
 #include "ringmaster/serve/request_check.hpp"
@@ -41,10 +44,15 @@ class LiveSite {
     return out;
   }
 
-  std::shared_ptr<const Snapshot> one(const std::string& id) {
+  std::optional<FoundCompetition> find(const std::string& id) {
     for (const auto& found : finder_.competitions())
-      if (found.id == id) return cache_.get(found);
-    return nullptr;
+      if (found.id == id) return found;
+    return std::nullopt;
+  }
+
+  std::shared_ptr<const Snapshot> one(const std::string& id) {
+    const auto found = find(id);
+    return found ? cache_.get(*found) : nullptr;
   }
 
   const std::vector<std::string>& dirs() const { return finder_.dirs(); }
@@ -200,6 +208,21 @@ int serve(const ServeOptions& options, std::ostream& out, std::ostream& err,
                if (!s) return not_found(res, "no such competition");
                if (!not_modified(req, res, etag_of({s})))
                  res.set_content(competition_fragment(*s), kHtml);
+             });
+  // A game's SGF record, as the competition page links it (game_record_file.hpp).
+  server.Get(R"(/competition/([A-Za-z0-9_-]+)/(games|void)/([^/]+))",
+             [&site](const httplib::Request& req, httplib::Response& res) {
+               const auto found = site.find(req.matches[1]);
+               if (!found) return not_found(res, "no such competition");
+               const auto paths = rm::run::CompetitionPaths::for_control_file(found->control_file);
+               const auto record = read_game_record(
+                   req.matches[2] == "games" ? paths.games_dir : paths.void_dir, req.matches[3]);
+               if (record.status != 200) {
+                 res.status = record.status;
+                 res.set_content(error_page(record.status, record.text), kHtml);
+                 return;
+               }
+               res.set_content(record.text, "application/x-go-sgf");
              });
 
   int port = options.port;

@@ -135,7 +135,11 @@ int serve(const ServeOptions& options, std::ostream& out, std::ostream& err,
     ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
   });
   server.set_payload_max_length(1024);
-  server.set_keep_alive_max_count(100);
+  // One request per connection: cpp-httplib gives a kept-alive connection one of the pool's
+  // threads until it has been idle for 5 s, so browsers polling every 2 s would each hold one
+  // for good and the fifth would wait (bench/serve/watched_event.sh saw requests wait 19 s).
+  // A poll's new connection costs a handshake on this host or through an ssh tunnel.
+  server.set_keep_alive_max_count(1);
   server.set_read_timeout(5, 0);
   server.set_write_timeout(10, 0);
 

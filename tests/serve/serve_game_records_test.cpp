@@ -72,6 +72,17 @@ TEST_CASE("serve: the page's SGF links fetch the records, nothing else is served
     CHECK(record.body == file_text(dir.file("duel.games/" + name)));
     CHECK(record.body.rfind("(;", 0) == 0);
   }
+  // The page holds the HTML report as `report` writes it, the SGF links but leading here.
+  REQUIRE(run_ringmaster(dir.path(), {control, "report"}, tag).exit_status == 0);
+  const std::string report = file_text(dir.file("duel.report.html"));
+  const auto body_at = report.find('>', report.find("<body")) + 1;
+  std::string expected = report.substr(body_at, report.rfind("</body>") - body_at);
+  for (auto at = expected.find("href=\"duel.games/"); at != std::string::npos;
+       at = expected.find("href=\"duel.games/", at))
+    expected.replace(at, 17, "href=\"/competition/duel/games/");
+  const auto served_at = page.body.find("</p>\n", page.body.find("class=\"live-status\"")) + 5;
+  CHECK(page.body.substr(served_at, page.body.rfind("</div>\n</body>") - served_at) == expected);
+
   // Read-only: no other method.
   CHECK(http_raw(port, "PUT " + links[0] +
                            " HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: "

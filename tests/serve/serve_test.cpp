@@ -410,6 +410,8 @@ TEST_CASE("serve: many browsers polling at once are each answered, none holds a 
     });
   for (auto& t : clients) t.join();
   for (const auto& reply : replies) {
+    INFO("reply: " << reply.raw.substr(0, 200)
+                   << "\nserve's stderr: " << serve.child().stderr_so_far());
     CHECK(reply.status == 200);
     CHECK(header(reply, "connection") == "close");
   }

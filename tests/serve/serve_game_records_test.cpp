@@ -6,23 +6,15 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "ringmaster/serve/game_record_file.hpp"
 #include "tests/serve/serve_support.hpp"
+#include "tests/support/scratch_files.hpp"
 
 namespace fs = std::filesystem;
 using namespace rm::test;
 
 namespace {
-
-std::string file_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // Every href of the page's SGF links, in page order.
 std::vector<std::string> sgf_links(const std::string& page) {
@@ -69,12 +61,12 @@ TEST_CASE("serve: the page's SGF links fetch the records, nothing else is served
     CHECK(record.status == 200);
     CHECK(header(record, "content-type") == "application/x-go-sgf");
     const std::string name = link.substr(link.rfind('/') + 1);
-    CHECK(record.body == file_text(dir.file("duel.games/" + name)));
+    CHECK(record.body == read_whole_file(dir.file("duel.games/" + name)));
     CHECK(record.body.rfind("(;", 0) == 0);
   }
   // The page holds the HTML report as `report` writes it, the SGF links but leading here.
   REQUIRE(run_ringmaster(dir.path(), {control, "report"}, tag).exit_status == 0);
-  const std::string report = file_text(dir.file("duel.report.html"));
+  const std::string report = read_whole_file(dir.file("duel.report.html"));
   const auto body_at = report.find('>', report.find("<body")) + 1;
   std::string expected = report.substr(body_at, report.rfind("</body>") - body_at);
   for (auto at = expected.find("href=\"duel.games/"); at != std::string::npos;

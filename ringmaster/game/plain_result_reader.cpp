@@ -5,14 +5,17 @@
 #include <cstdint>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <variant>
 
 namespace rm::game {
 namespace {
 
-// Where a value goes: one of GameResult's fields, by type.
-using Target = std::variant<std::monostate, std::string*, bool*, int*, std::optional<double>*,
-                            std::vector<std::string>*>;
+// Where a value goes: one of GameResult's fields by type, a candidate record, or a candidate's
+// values.
+using Target =
+    std::variant<std::monostate, std::string*, bool*, int*, std::optional<double>*,
+                 std::vector<std::string>*, std::optional<CandidateRecord>*, nlohmann::json*>;
 
 using Member =
     std::variant<std::string GameResult::*, bool GameResult::*, int GameResult::*,
@@ -49,31 +52,42 @@ const std::unordered_map<std::string_view, Member> kFields{
     {"sgf_text", &GameResult::sgf_text}};
 
 // Fills a GameResult from nlohmann's SAX events; refuses (returns false, which stops the
-// parse) whatever result_from_json would have to judge.
+// parse) whatever result_from_json would have to judge. Depth 1 is the result's fields,
+// depth 2 a candidate record's (code, parameters, values: an array of plain values).
 class PlainResultSax {
  public:
   explicit PlainResultSax(GameResult& r) : r_(r) {}
 
   bool null() {
-    // Only an optional number may be null (a null candidate is no candidate: skipped).
+    if (values_ != nullptr) return push(nullptr);
     if (auto* d = std::get_if<std::optional<double>*>(&target_)) {
       (*d)->reset();
       return done();
     }
-    return std::holds_alternative<std::monostate>(target_) && null_allowed_ && done();
+    if (auto* c = std::get_if<std::optional<CandidateRecord>*>(&target_)) {
+      (*c)->reset();  // a null candidate is no candidate
+      return done();
+    }
+    return false;
   }
   bool boolean(bool value) {
+    if (values_ != nullptr) return push(value);
     auto* b = std::get_if<bool*>(&target_);
     if (b == nullptr) return false;
     **b = value;
     return done();
   }
-  bool number_integer(std::int64_t value) { return integer(value); }
+  bool number_integer(std::int64_t value) {
+    if (values_ != nullptr) return push(value);
+    return integer(value);
+  }
   bool number_unsigned(std::uint64_t value) {
+    if (values_ != nullptr) return push(value);
     return value <= static_cast<std::uint64_t>(INT_MAX) &&
            integer(static_cast<std::int64_t>(value));
   }
   bool number_float(double value, const std::string&) {
+    if (values_ != nullptr) return push(value);
     auto* d = std::get_if<std::optional<double>*>(&target_);
     if (d == nullptr) return false;
     **d = value;
@@ -81,8 +95,9 @@ class PlainResultSax {
   }
   bool string(std::string& value) {
     if (value.find('\0') != std::string::npos) return false;
-    if (in_array_) {
-      std::get<std::vector<std::string>*>(target_)->push_back(std::move(value));
+    if (values_ != nullptr) return push(std::move(value));
+    if (auto* v = std::get_if<std::vector<std::string>*>(&target_); v != nullptr && in_strings_) {
+      (*v)->push_back(std::move(value));
       return true;
     }
     auto* s = std::get_if<std::string*>(&target_);
@@ -92,36 +107,57 @@ class PlainResultSax {
   }
   bool binary(nlohmann::json::binary_t&) { return false; }
   bool start_object(std::size_t) {
-    if (depth_ != 0) return false;  // a candidate record, or anything nested
-    ++depth_;
-    return true;
+    if (depth_ == 0) {
+      depth_ = 1;
+      return true;
+    }
+    auto* c = std::get_if<std::optional<CandidateRecord>*>(&target_);
+    if (depth_ != 1 || c == nullptr) return false;
+    candidate_ = &(*c)->emplace();
+    code_seen_ = false;
+    depth_ = 2;
+    return done();
   }
   bool end_object() {
+    if (depth_ == 2 && !code_seen_) return false;  // a candidate's code is required
+    candidate_ = nullptr;
     --depth_;
     return true;
   }
   bool start_array(std::size_t) {
-    auto* v = std::get_if<std::vector<std::string>*>(&target_);
-    if (v == nullptr || in_array_) return false;
-    (*v)->clear();
-    in_array_ = true;
-    return true;
+    if (in_strings_ || values_ != nullptr) return false;  // nothing nests in an array
+    if (auto* v = std::get_if<std::vector<std::string>*>(&target_)) {
+      (*v)->clear();
+      in_strings_ = true;
+      return true;
+    }
+    if (auto* j = std::get_if<nlohmann::json*>(&target_)) {
+      values_ = *j;
+      *values_ = nlohmann::json::array();
+      return true;
+    }
+    return false;
   }
   bool end_array() {
-    in_array_ = false;
+    in_strings_ = false;
+    values_ = nullptr;
     return done();
   }
   bool key(std::string& name) {
-    target_ = target_for(name);
-    null_allowed_ = name == "candidate" || name == "opponent_candidate";
-    if (!std::holds_alternative<std::monostate>(target_) || null_allowed_) seen(name);
-    return !std::holds_alternative<std::monostate>(target_) || null_allowed_;
+    target_ = depth_ == 1 ? result_field(name) : candidate_field(name);
+    if (depth_ == 1) seen(name);
+    return !std::holds_alternative<std::monostate>(target_);
   }
   bool parse_error(std::size_t, const std::string&, const std::exception&) { return false; }
 
   bool has_required() const { return required_seen_ == 0b11111; }
 
  private:
+  template <typename Value>
+  bool push(Value&& value) {
+    values_->push_back(std::forward<Value>(value));
+    return true;
+  }
   bool integer(std::int64_t value) {
     if (auto* d = std::get_if<std::optional<double>*>(&target_)) {
       **d = static_cast<double>(value);
@@ -134,7 +170,6 @@ class PlainResultSax {
   }
   bool done() {
     target_ = std::monostate{};
-    null_allowed_ = false;
     return true;
   }
   void seen(const std::string& name) {
@@ -143,16 +178,29 @@ class PlainResultSax {
     for (std::size_t i = 0; i < kRequired.size(); ++i)
       if (name == kRequired[i]) required_seen_ |= 1U << i;
   }
-  Target target_for(const std::string& name) {
+  Target result_field(const std::string& name) {
+    if (name == "candidate") return &r_.candidate;
+    if (name == "opponent_candidate") return &r_.opponent_candidate;
     const auto it = kFields.find(name);
     if (it == kFields.end()) return std::monostate{};
     return std::visit([this](auto member) -> Target { return &(r_.*member); }, it->second);
   }
+  Target candidate_field(const std::string& name) {
+    if (name == "code") {
+      code_seen_ = true;
+      return &candidate_->code;
+    }
+    if (name == "parameters") return &candidate_->parameters;
+    if (name == "values") return &candidate_->values;
+    return std::monostate{};  // candidate_from_json refuses any other field
+  }
 
   GameResult& r_;
   Target target_;
-  bool null_allowed_ = false;
-  bool in_array_ = false;
+  CandidateRecord* candidate_ = nullptr;  // the one being read, at depth 2
+  nlohmann::json* values_ = nullptr;      // its values, while their array is read
+  bool in_strings_ = false;               // in warnings or late_errors
+  bool code_seen_ = false;
   int depth_ = 0;
   unsigned required_seen_ = 0;
 };

@@ -11,10 +11,10 @@
 namespace rm::game {
 
 // The result when `text` is a JSON object in the plain form (only GameResult's own fields,
-// each of its type and valid, no candidate records): the same as
-// result_from_json(nlohmann::json::parse(text)). nullopt for anything else (a tuner's
-// candidate, an unknown field, a wrong type, invalid JSON): the caller then takes that path,
-// which reads every form and names what is wrong.
+// each of its type and valid; a candidate record's values plain numbers, strings, booleans or
+// nulls): the same as result_from_json(nlohmann::json::parse(text)). nullopt for anything
+// else (an unknown field, a wrong type, nested values, invalid JSON): the caller then takes
+// that path, which reads every form and names what is wrong.
 std::optional<GameResult> plain_result_from_json_text(std::string_view text);
 
 // The same into `out`, a default GameResult (no copy of the result made): false when it is not

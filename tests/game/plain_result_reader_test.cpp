@@ -1,6 +1,6 @@
 // plain_result_from_json_text: the stored results' fast path reads exactly what
-// result_from_json reads, and leaves to it everything else (candidates, unknown fields, wrong
-// types, invalid values, invalid JSON).
+// result_from_json reads (tuners' candidate records too), and leaves to it everything else
+// (unknown fields, wrong types, invalid values, nested values, invalid JSON).
 #include "ringmaster/game/plain_result_reader.hpp"
 
 #include <catch2/catch.hpp>
@@ -54,7 +54,10 @@ TEST_CASE("plain results are read as result_from_json reads them", "[game][json]
   void_game.void_reason = "engine died";
   void_game.unwritten_sgf = "(;)";
   void_game.sgf_write_error = "cannot write";
-  for (const GameResult& r : {plain_result(), forfeit, void_game}) {
+  GameResult tuner = plain_result();
+  tuner.candidate = CandidateRecord{"#17", "pl: 3; c: 0.45", {3, 0.45, "x", true, nullptr, -2}};
+  tuner.opponent_candidate = CandidateRecord{"#18", "", nlohmann::json::array()};
+  for (const GameResult& r : {plain_result(), forfeit, void_game, tuner}) {
     const std::string text = to_json(r).dump();
     INFO(text);
     const auto plain = plain_result_from_json_text(text);
@@ -75,20 +78,23 @@ TEST_CASE("plain results are read as result_from_json reads them", "[game][json]
 }
 
 TEST_CASE("anything but a plain valid result is left to result_from_json", "[game][json]") {
-  GameResult tuner = plain_result();
-  tuner.candidate = CandidateRecord{};
   const std::string base = to_json(plain_result()).dump();
   const auto with = [&](const std::string& field) { return "{" + field + "," + base.substr(1); };
   for (const std::string& text : std::vector<std::string>{
-           to_json(tuner).dump(),                // a candidate record
-           with(R"("extra_field": 1)"),          // an unknown field
-           with(R"("move_count": 1.5)"),         // a wrong type
-           with(R"("is_void": "no")"),           //
-           with(R"("game_id": null)"),           //
-           with(R"("margin": "3")"),             //
-           with(R"("warnings": [1])"),           //
-           with(R"("warnings": "x")"),           //
-           with(R"("move_count": 3000000000)"),  // out of range
+           with(R"("candidate": {"code": "#1", "extra": 1})"),   // refused by candidate_from_json
+           with(R"("candidate": {"parameters": "pl: 3"})"),      //
+           with(R"("candidate": {"code": "#1", "values": 3})"),  //
+           with(R"("candidate": {"code": "#1", "values": null})"),   //
+           with(R"("candidate": "#1")"),                             //
+           with(R"("candidate": {"code": "#1", "values": [[1]]})"),  // nested values
+           with(R"("extra_field": 1)"),                              // an unknown field
+           with(R"("move_count": 1.5)"),                             // a wrong type
+           with(R"("is_void": "no")"),                               //
+           with(R"("game_id": null)"),                               //
+           with(R"("margin": "3")"),                                 //
+           with(R"("warnings": [1])"),                               //
+           with(R"("warnings": "x")"),                               //
+           with(R"("move_count": 3000000000)"),                      // out of range
            R"({"game_id": "g", "black_code": "b", "is_void": false, "sgf_result": "0"})",
            "[" + base + "]",                 // not an object
            base + "x",                       // invalid JSON

@@ -6,7 +6,7 @@
 #         simulations (the plain pass runs them, and shorter tests run the same code under the
 #         sanitizer)                                                          ($build-asan)
 #   tsan: ThreadSanitizer, the threaded parts: run loop and executors, processes, store, end
-#         to end, engines kept alive, the workers executor; the same exclusions  ($build-tsan)
+#         to end, engines kept alive, the workers executor, serve; the same exclusions  ($build-tsan)
 #   then the plain build, the whole suite; its ctest summary closes the output ($build)
 # RINGMASTER_SANITIZERS lists the sanitizer passes to run first: "asan tsan" (the default),
 # "asan", "" (none). A failing pass stops the script.
@@ -41,7 +41,7 @@ for pass in $sanitizers; do
       ;;
     tsan)
       echo "== tests under ThreadSanitizer ($build-tsan)"
-      tsan_tests=(run_tests process_tests store_tests e2e_tests reuse_tests workers_tests)
+      tsan_tests=(run_tests process_tests store_tests e2e_tests reuse_tests workers_tests serve_tests)
       RINGMASTER_BUILD_DIR=$build-tsan \
         RINGMASTER_BUILD_TARGETS="${tsan_tests[*]} ringmaster ringbot ringmaster-play scripted_engine" \
         "$top/scripts/build.sh" "${sanitizer_flags[@]}" -DRINGMASTER_TSAN=ON
@@ -49,7 +49,7 @@ for pass in $sanitizers; do
         IFS='|'
         echo "${tsan_tests[*]}"
       ))\$"
-      (cd "$build-tsan" && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+      (cd "$build-tsan" && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$top/scripts/tsan.supp" \
         ctest --no-tests=error --output-on-failure -j "$jobs" -L "$label_regex" \
         -E 'killed|^run: of two runs started together')
       ;;

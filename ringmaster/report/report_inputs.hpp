@@ -38,6 +38,9 @@ struct ReportInputs {
   std::string control_file_name;             // e.g. "demo_ringbot.yaml"
   std::string control_text;                  // the control file as written
   std::string directory;  // the competition directory (SGF links are relative to it)
+  // When set, SGF links are <sgf_url_base>games/<file> and <sgf_url_base>void/<file> instead
+  // (`ringmaster serve`'s URLs: "/competition/<id>/").
+  std::string sgf_url_base;
 };
 
 }  // namespace rm::report

@@ -70,18 +70,18 @@ rm::report::ReportInputs gather_report_inputs(const CompetitionSession& session,
   constexpr int kHtmlGames = 20'000;
   in.games_total = session.store->game_count();
   const bool all = in.games_total <= kHtmlGames;
-  auto games = all ? session.store->games() : session.store->recent_games(kHtmlGames);
-  in.games.reserve(games.size());
-  for (auto& r : games) {
-    GameRecord g{std::move(r)};
-    if (!opponent.empty()) fill_candidate(g, opponent);
-    in.games.push_back(std::move(g));
-  }
-  for (const auto& r : session.store->void_games()) {
-    GameRecord g{r};
-    if (!opponent.empty()) fill_candidate(g, opponent);
-    in.void_games.push_back(std::move(g));
-  }
+  // Moved, not copied: a result is a score of strings, and there are up to kHtmlGames.
+  auto records = [&](std::vector<rm::game::GameResult> results) {
+    std::vector<GameRecord> out;
+    out.reserve(results.size());
+    for (auto& r : results) {
+      out.push_back(GameRecord{std::move(r)});
+      if (!opponent.empty()) fill_candidate(out.back(), opponent);
+    }
+    return out;
+  };
+  in.games = records(all ? session.store->games() : session.store->recent_games(kHtmlGames));
+  in.void_games = records(session.store->void_games());
   return in;
 }
 

@@ -8,9 +8,12 @@
 #include <chrono>
 #include <ctime>
 #include <functional>
+#include <optional>
 #include <thread>
 
+#include "ringmaster/run/competition_paths.hpp"
 #include "ringmaster/serve/competition_finder.hpp"
+#include "ringmaster/serve/game_record_file.hpp"
 #include "ringmaster/serve/live_script.hpp"
 #include "ringmaster/serve/pages.hpp"
 #include "ringmaster/serve/request_check.hpp"
@@ -41,10 +44,15 @@ class LiveSite {
     return out;
   }
 
-  std::shared_ptr<const Snapshot> one(const std::string& id) {
+  std::optional<FoundCompetition> find(const std::string& id) {
     for (const auto& found : finder_.competitions())
-      if (found.id == id) return cache_.get(found);
-    return nullptr;
+      if (found.id == id) return found;
+    return std::nullopt;
+  }
+
+  std::shared_ptr<const Snapshot> one(const std::string& id) {
+    const auto found = find(id);
+    return found ? cache_.get(*found) : nullptr;
   }
 
   const std::vector<std::string>& dirs() const { return finder_.dirs(); }
@@ -127,7 +135,11 @@ int serve(const ServeOptions& options, std::ostream& out, std::ostream& err,
     ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
   });
   server.set_payload_max_length(1024);
-  server.set_keep_alive_max_count(100);
+  // One request per connection: cpp-httplib gives a kept-alive connection one of the pool's
+  // threads until it has been idle for 5 s, so browsers polling every 2 s would each hold one
+  // for good and the fifth would wait (bench/serve/watched_event.sh saw requests wait 19 s).
+  // A poll's new connection costs a handshake on this host or through an ssh tunnel.
+  server.set_keep_alive_max_count(1);
   server.set_read_timeout(5, 0);
   server.set_write_timeout(10, 0);
 
@@ -200,6 +212,21 @@ int serve(const ServeOptions& options, std::ostream& out, std::ostream& err,
                if (!s) return not_found(res, "no such competition");
                if (!not_modified(req, res, etag_of({s})))
                  res.set_content(competition_fragment(*s), kHtml);
+             });
+  // A game's SGF record, as the competition page links it (game_record_file.hpp).
+  server.Get(R"(/competition/([A-Za-z0-9_-]+)/(games|void)/([^/]+))",
+             [&site](const httplib::Request& req, httplib::Response& res) {
+               const auto found = site.find(req.matches[1]);
+               if (!found) return not_found(res, "no such competition");
+               const auto paths = rm::run::CompetitionPaths::for_control_file(found->control_file);
+               const auto record = read_game_record(
+                   req.matches[2] == "games" ? paths.games_dir : paths.void_dir, req.matches[3]);
+               if (record.status != 200) {
+                 res.status = record.status;
+                 res.set_content(error_page(record.status, record.text), kHtml);
+                 return;
+               }
+               res.set_content(record.text, "application/x-go-sgf");
              });
 
   int port = options.port;

@@ -3,6 +3,7 @@
 //   /fragment/index.html                its live part
 //   /competition/<id>                   one competition: the HTML report's sections, live
 //   /competition/<id>/fragment.html     its live part
+//   /competition/<id>/games/<file>.sgf  a game's SGF record (void/<file>.sgf: a void game's)
 //   /api/competitions                   the list as JSON
 //   /api/competition/<id>.json          the competition's `show --json`
 //   /live.js                            the pages' script

@@ -71,7 +71,8 @@ Snapshot take_snapshot(const FoundCompetition& found) {
       s.status = "stopped";
     const std::string text =
         session.competition->full_report() + rm::run::run_halt_note(*session.store);
-    const auto inputs = rm::run::gather_report_inputs(session, control, paths, text);
+    auto inputs = rm::run::gather_report_inputs(session, control, paths, text);
+    inputs.sgf_url_base = "/competition/" + found.id + "/";  // served by live_server.cpp
     s.report_html = rm::report::html_report(inputs);
   } catch (const std::exception& e) {
     s.status = "error";

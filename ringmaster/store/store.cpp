@@ -11,6 +11,7 @@
 #include <optional>
 #include <utility>
 
+#include "ringmaster/game/plain_result_reader.hpp"
 #include "ringmaster/store/run_lock.hpp"
 #include "ringmaster/store/schema.hpp"
 #include "ringmaster/store/seal.hpp"
@@ -316,10 +317,16 @@ std::vector<rm::game::GameResult> read_results(sqlite3* db, const char* sql, con
   Statement select(db, sql);
   if (limit) {
     select.bind(1, *limit);
+    // No moves as it grows.
     results.reserve(static_cast<std::size_t>(std::max<std::int64_t>(*limit, 0)));
   }
   while (select.step()) {
-    const nlohmann::json j = parse_stored_json(select.column_text(0), what);
+    const std::string text = select.column_text(0);
+    // Most results are plain: read without building a JSON document; the rest, and any
+    // error, through the document.
+    if (rm::game::read_plain_result(text, results.emplace_back())) continue;
+    results.pop_back();
+    const nlohmann::json j = parse_stored_json(text, what);
     try {
       results.push_back(rm::game::result_from_json(j));
     } catch (const std::exception& e) {
@@ -521,10 +528,11 @@ std::vector<rm::game::GameResult> Store::games() {
 }
 
 std::vector<rm::game::GameResult> Store::recent_games(int count) {
-  return read_results(db_,
-                      "SELECT result_json FROM (SELECT seq, result_json FROM games ORDER BY seq "
-                      "DESC LIMIT ?1) ORDER BY seq",
-                      "game result", static_cast<std::int64_t>(count));
+  // Read newest first and turned round here: an outer ORDER BY would sort them in SQLite.
+  auto results = read_results(db_, "SELECT result_json FROM games ORDER BY seq DESC LIMIT ?1",
+                              "game result", static_cast<std::int64_t>(count));
+  std::reverse(results.begin(), results.end());
+  return results;
 }
 
 std::vector<rm::game::GameResult> Store::void_games() {

@@ -76,13 +76,29 @@ TEST_CASE("the playoff page has the rating list, results per opening and decisio
 }
 
 TEST_CASE("SGF links are relative and percent-encoded", "[html]") {
+  rm::report::ReportInputs in;
+  in.directory = "/comp";
   rm::game::GameResult r;
   r.sgf_path = "/comp/ce.games/g4#0r1.sgf";
-  CHECK(rm::report::html::sgf_href(r, "/comp") == "ce.games/g4%230r1.sgf");
+  CHECK(rm::report::html::sgf_href(r, in) == "ce.games/g4%230r1.sgf");
   r.sgf_path = "/elsewhere/a b.sgf";
-  CHECK(rm::report::html::sgf_href(r, "/comp") == "/elsewhere/a%20b.sgf");
+  CHECK(rm::report::html::sgf_href(r, in) == "/elsewhere/a%20b.sgf");
   r.sgf_path = "";
-  CHECK(rm::report::html::sgf_href(r, "/comp") == "");
+  CHECK(rm::report::html::sgf_href(r, in) == "");
+}
+
+TEST_CASE("SGF links under sgf_url_base, as serve gives them", "[html]") {
+  rm::report::ReportInputs in;
+  in.directory = "/comp";
+  in.sgf_url_base = "/competition/ce/";
+  rm::game::GameResult r;
+  r.sgf_path = "/comp/ce.games/g4#0r1.sgf";
+  CHECK(rm::report::html::sgf_href(r, in) == "/competition/ce/games/g4%230r1.sgf");
+  r.is_void = true;
+  r.sgf_path = "/comp/ce.void/3.sgf";
+  CHECK(rm::report::html::sgf_href(r, in) == "/competition/ce/void/3.sgf");
+  r.sgf_path = "";
+  CHECK(rm::report::html::sgf_href(r, in) == "");
 }
 
 TEST_CASE("text from the control file and engines is escaped", "[html]") {

@@ -390,3 +390,31 @@ TEST_CASE("serve: a competition it cannot read is listed with the reason, the re
   REQUIRE(finished);
   CHECK(finished->exit_status == 0);
 }
+
+TEST_CASE("serve: many browsers polling at once are each answered, none holds a thread",
+          "[serve][e2e]") {
+  TwoCompetitions c;
+  ServeProcess serve({c.dir.path()}, c.dir.file("serve"), c.tag);
+  // More clients than the server's threads, each asking to keep its connection alive as a
+  // browser does: every one is answered, and told the connection closes (a kept connection
+  // would hold a thread between polls and the others would wait).
+  constexpr int kClients = 20;
+  std::vector<HttpReply> replies(kClients);
+  std::vector<std::thread> clients;
+  for (int i = 0; i < kClients; ++i)
+    clients.emplace_back([&, i] {
+      replies[static_cast<std::size_t>(i)] =
+          http_raw(serve.port(), std::string(i % 2 == 0 ? "GET /fragment/index.html"
+                                                        : "GET /competition/duel/fragment.html") +
+                                     " HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n");
+    });
+  for (auto& t : clients) t.join();
+  for (const auto& reply : replies) {
+    INFO("reply: " << reply.raw.substr(0, 200)
+                   << "\nserve's stderr: " << serve.child().stderr_so_far());
+    CHECK(reply.status == 200);
+    CHECK(header(reply, "connection") == "close");
+  }
+  serve.child().send(SIGINT);
+  REQUIRE(serve.child().wait(std::chrono::seconds(60)));
+}

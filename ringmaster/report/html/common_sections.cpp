@@ -44,10 +44,16 @@ std::string percent_encode_path(const std::string& path) {
 
 }  // namespace
 
-std::string sgf_href(const rm::game::GameResult& r, const std::string& directory) {
+std::string sgf_href(const rm::game::GameResult& r, const ReportInputs& in) {
   if (r.sgf_path.empty()) return "";
   std::string path = r.sgf_path;
-  const std::string prefix = directory.empty() ? "" : directory + "/";
+  if (!in.sgf_url_base.empty()) {
+    // Void games' records are in <code>.void/, the others' in <code>.games/.
+    const auto slash = path.rfind('/');
+    return in.sgf_url_base + (r.is_void ? "void/" : "games/") +
+           percent_encode_path(slash == std::string::npos ? path : path.substr(slash + 1));
+  }
+  const std::string prefix = in.directory.empty() ? "" : in.directory + "/";
   if (!prefix.empty() && path.rfind(prefix, 0) == 0) path = path.substr(prefix.size());
   return percent_encode_path(path);
 }
@@ -198,7 +204,7 @@ std::string games_section(const ReportInputs& in) {
                                  escape(r.is_void ? "void: " + r.void_reason : r.describe()),
                                  std::to_string(r.move_count)};
     if (tuner) row.push_back(escape(g.parameters));
-    const std::string href = sgf_href(r, in.directory);
+    const std::string href = sgf_href(r, in);
     row.push_back(href.empty() ? (r.sgf_write_error.empty() ? "\u2013" : "kept in the database")
                                : "<a class=\"sgf-link\" href=\"" + escape(href) + "\">" +
                                      escape(r.game_id) + ".sgf</a>");

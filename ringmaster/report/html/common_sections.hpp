@@ -19,8 +19,9 @@ std::string text_report_section(const ReportInputs& in);
 std::string validation_section(const ReportInputs& in);
 
 // The SGF record's path relative to the competition directory, as an href (percent-encoded:
-// game ids such as "g4#0r1" contain '#'); "" when the game has no record file.
-std::string sgf_href(const rm::game::GameResult& r, const std::string& directory);
+// game ids such as "g4#0r1" contain '#'), or under in.sgf_url_base when set (serve); "" when
+// the game has no record file.
+std::string sgf_href(const rm::game::GameResult& r, const ReportInputs& in);
 
 // At most this many games are listed in the games table (the latest ones); the CSV export
 // has them all.

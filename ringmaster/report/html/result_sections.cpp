@@ -128,7 +128,7 @@ std::string decisions_section(const ReportInputs& in) {
       decided.size() > kDecisionsListed ? decided.size() - kDecisionsListed : 0;
   for (std::size_t i = first; i < decided.size(); ++i) {
     const auto& r = decided[i]->result;
-    const std::string href = sgf_href(r, in.directory);
+    const std::string href = sgf_href(r, in);
     rows.push_back({escape(r.game_id), escape(r.black_code), escape(r.white_code),
                     escape(r.sgf_result), escape(r.decided_by), escape(r.detail),
                     href.empty() ? "\u2013"

@@ -46,6 +46,10 @@ class TunerShell : public Competition {
       const final;
 
   const Validation& validation() const { return *validation_; }
+  // The start (when the tuner has one), the recommendation (once it has played) and `values`,
+  // each rendered by kept_candidate() into <code>.candidates/start, /tuned and /given
+  // (tuner_shell_points.cpp).
+  std::optional<std::string> describe_points(const std::optional<std::string>& values) const final;
 
  protected:
   // `tuner`: the tuner's settings as every tuner has them; `parameters`: the engine
@@ -71,6 +75,14 @@ class TunerShell : public Competition {
   virtual std::optional<int> tuning_games_remaining() const = 0;
   // The candidate the startup check starts (the same every time).
   virtual rm::game::PlayerSpec check_candidate() const = 0;
+  // The engine values the tuner starts from, which `candidates` lists; nullopt for a tuner
+  // without a start (the mc_tuner: its grid).
+  virtual std::optional<std::vector<rm::scales::Value>> start_values() const {
+    return std::nullopt;
+  }
+  // The engine value of parameter k as a user typed it (`candidates --values`); throws
+  // std::invalid_argument saying why it is not one. By default the type takes none.
+  virtual rm::scales::Value value_from_text(std::size_t k, const std::string& text) const;
 
   // The candidate's player: the template rendered with `values` under `code`, its files (if
   // the template has any) written to `files_dir` once per run, whole, before it is returned

@@ -77,6 +77,12 @@ class SpsaTuner final : public TunerShell {
   int tuning_games_done() const override { return static_cast<int>(search_.games()); }
   std::optional<int> tuning_games_remaining() const override;
   rm::game::PlayerSpec check_candidate() const override;
+  std::optional<std::vector<rm::scales::Value>> start_values() const override {
+    return engine_values(search_.settings().start);
+  }
+  rm::scales::Value value_from_text(std::size_t k, const std::string& text) const override {
+    return settings_.parameters.at(k).value_from_text(text);
+  }
 
   bool head_to_head() const { return settings_.mode == SpsaMode::HeadToHead; }
   JobRequest job_for(PendingPair& pair, std::size_t game);

@@ -133,6 +133,11 @@ class TunerShell : public Competition {
   // ... and takes it once the whole state has been read.
   void take_shell_state(ShellState&& state);
 
+  // "9/138 games played (tuning 9/120: <detail>; validation 0/18)": every finished game as the
+  // run's summary counts them (the games table: validation games in, void games out) of every
+  // game the event will play; `tuning_played`: the tuning games among them. Without validation
+  // games "9/120 games played (<detail>)".
+  std::string games_played_text(long tuning_played, const std::string& detail) const;
   // "opponent (code): description" or "opponent: code", and a blank line.
   std::string opponent_line() const;
 

@@ -133,7 +133,8 @@ class SpsaTuner final : public TunerShell {
   std::string elo_gained_text() const;
   std::array<long, 3> first_window_{};  // won, without a winner, lost
   std::string recent_window_;
-  long void_pairs_ = 0;  // pairs dropped for a void game (not replayed: another is issued)
+  long void_pairs_ = 0;    // pairs dropped for a void game (not replayed: another is issued)
+  long unused_games_ = 0;  // finished games of dropped pairs (stored, never used)
   std::set<std::uint64_t> dropped_in_progress_;  // dropped pairs whose other game still runs
   VoidHaltRule void_halt_rule_;
   long results_since_history_ = 0;

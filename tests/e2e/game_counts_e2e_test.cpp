@@ -1,0 +1,51 @@
+// The real `ringmaster` binary: the games a run's summary counts ("9/138 in total") are the
+// games `show` counts, validation games included, whatever the run left in flight.
+#include <catch2/catch.hpp>
+#include <regex>
+
+#include "tests/e2e/e2e_support.hpp"
+
+using rm::test::CompetitionDir;
+
+namespace {
+
+// Head to head, two ringbot parameters on 7x7 with few playouts, with validation rounds.
+std::string validated_spsa_yaml() {
+  return "competition_type: spsa_tuner\n" + rm::test::small_event_game_settings_yaml(8) +
+         "number_of_games: 12\n"
+         "validation: {every: 4, games: 2, at_end: 2}\n"
+         "precision: 5\n"
+         "seed: 9\n"
+         "parameters:\n"
+         "  - {code: c, lower: 0.1, upper: 2.0, start: 1.6, elo: 20}\n"
+         "  - {code: pl, lower: 4, upper: 32, scale: LOG, integer: true, start: 6, elo: 20}\n"
+         "candidate:\n"
+         "  command: [ringbot, --uct_c, '{c:%.4f}', --playouts, '{pl}', --seed, '5']\n";
+}
+
+}  // namespace
+
+TEST_CASE("show counts the games the run's summary counts, validation games included",
+          "[e2e][validation]") {
+  CompetitionDir event("counts_spsa", validated_spsa_yaml());
+  const std::regex summary_total(R"(, (\d+)/(\d+) in total)");
+  const std::regex show_total(R"(\n(\d+)/(\d+) games played \(tuning (\d+)/(\d+): .*; )"
+                              R"(validation (\d+)/(\d+)\)\n)");
+  for (const char* games : {"7", "3", "9"}) {
+    INFO("run -g " << games);
+    auto run = event.run({"run", "-g", games, "-q", "-j", "2"});
+    INFO(run.err);
+    REQUIRE(run.exit_status == 0);
+    std::smatch in_summary, in_show;
+    REQUIRE(std::regex_search(run.out, in_summary, summary_total));
+    auto show = event.run({"show"});
+    REQUIRE(show.exit_status == 0);
+    INFO(run.out << show.out);
+    REQUIRE(std::regex_search(show.out, in_show, show_total));
+    CHECK(in_show[1] == in_summary[1]);
+    CHECK(in_show[2] == in_summary[2]);
+    CHECK(std::stoi(in_show[1]) == event.committed_games());
+    CHECK(std::stoi(in_show[3]) + std::stoi(in_show[5]) == std::stoi(in_show[1]));
+    CHECK(std::stoi(in_show[4]) + std::stoi(in_show[6]) == std::stoi(in_show[2]));
+  }
+}

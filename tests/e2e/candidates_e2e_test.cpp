@@ -12,17 +12,8 @@ using namespace std::chrono_literals;
 
 namespace {
 
-// Head to head, two ringbot parameters on 7x7 with few playouts.
 std::string spsa_yaml(int games) {
-  return "competition_type: spsa_tuner\n" + rm::test::small_event_game_settings_yaml(8) +
-         "number_of_games: " + std::to_string(games) + "\n" +
-         "precision: 5\n"
-         "seed: 9\n"
-         "parameters:\n"
-         "  - {code: c, lower: 0.1, upper: 2.0, start: 1.6, elo: 20, format: 'c: %.3f'}\n"
-         "  - {code: pl, lower: 4, upper: 32, scale: LOG, integer: true, start: 6, elo: 20}\n"
-         "candidate:\n"
-         "  command: [ringbot, --uct_c, '{c:%.4f}', --playouts, '{pl}', --seed, '5']\n";
+  return rm::test::small_spsa_event_yaml(games);
 }
 
 rm::test::Finished candidates(CompetitionDir& event, const std::vector<std::string>& more = {}) {

@@ -7,27 +7,10 @@
 
 using rm::test::CompetitionDir;
 
-namespace {
-
-// Head to head, two ringbot parameters on 7x7 with few playouts, with validation rounds.
-std::string validated_spsa_yaml() {
-  return "competition_type: spsa_tuner\n" + rm::test::small_event_game_settings_yaml(8) +
-         "number_of_games: 12\n"
-         "validation: {every: 4, games: 2, at_end: 2}\n"
-         "precision: 5\n"
-         "seed: 9\n"
-         "parameters:\n"
-         "  - {code: c, lower: 0.1, upper: 2.0, start: 1.6, elo: 20}\n"
-         "  - {code: pl, lower: 4, upper: 32, scale: LOG, integer: true, start: 6, elo: 20}\n"
-         "candidate:\n"
-         "  command: [ringbot, --uct_c, '{c:%.4f}', --playouts, '{pl}', --seed, '5']\n";
-}
-
-}  // namespace
-
 TEST_CASE("show counts the games the run's summary counts, validation games included",
           "[e2e][validation]") {
-  CompetitionDir event("counts_spsa", validated_spsa_yaml());
+  CompetitionDir event("counts_spsa", rm::test::small_spsa_event_yaml(
+                                          12, "validation: {every: 4, games: 2, at_end: 2}\n"));
   const std::regex summary_total(R"(, (\d+)/(\d+) in total)");
   const std::regex show_total(R"(\n(\d+)/(\d+) games played \(tuning (\d+)/(\d+): .*; )"
                               R"(validation (\d+)/(\d+)\)\n)");

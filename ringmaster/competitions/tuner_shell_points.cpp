@@ -55,7 +55,7 @@ std::optional<std::string> TunerShell::describe_points(
   std::string names;
   for (const auto& p : points) names += (names.empty() ? "" : ", ") + p.name;
   std::string out = cf_.competition_type + " " + cf_.code + ": " + std::to_string(points.size()) +
-                    " candidates (" + names + ")\n";
+                    (points.size() == 1 ? " candidate (" : " candidates (") + names + ")\n";
   for (const auto& p : parameters_)
     out += "parameter " + p.code + ": " + p.scale->describe() + "\n";
   if (has_opponent())

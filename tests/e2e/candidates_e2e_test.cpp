@@ -35,7 +35,7 @@ TEST_CASE("candidates: an spsa_tuner lists its start before any game and creates
   INFO(f.err);
   REQUIRE(f.exit_status == 0);
   CHECK(f.out ==
-        "spsa_tuner cands_spsa: 1 candidates (start)\n"
+        "spsa_tuner cands_spsa: 1 candidate (start)\n"
         "parameter c: LINEAR(0.1, 2.0)\n"
         "parameter pl: LOG(4.0, 32.0, integer=True)\n"
         "\n"

@@ -98,6 +98,12 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
          "-o,--output", line.output,
          "with playoff-file: the control file to write (default <code>-confirm.yaml; - for stdout)")
       ->type_name("FILE");
+  std::string values;
+  auto* values_option =
+      app.add_option("--values", values,
+                     "with candidates: also render the candidate with these parameter values, "
+                     "every parameter given (e.g. c=0.4,pl=300)")
+          ->type_name("CODE=VALUE,...");
   app.add_flag("--version", version, "print the version and exit");
 
   // CLI11 wants argv order reversed for parse(vector); give it a copy.
@@ -147,6 +153,10 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
     if (std::find(names.begin(), names.end(), positional[1]) == names.end())
       return usage_error("no such command: " + positional[1]);
     line.command = positional[1];
+  }
+  if (values_option->count() > 0) {
+    if (line.command != "candidates") return usage_error("--values: only with candidates");
+    line.values = values;
   }
   return line;
 }

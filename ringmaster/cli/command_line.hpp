@@ -29,6 +29,7 @@ struct CommandLine {
   bool parallel_given = false;   // -j was given (it is for local threads only)
   std::string baseline;          // --baseline (playoff-file): player_2 ("" = the opponent)
   std::string output;            // --output/-o (playoff-file): the file to write ("-": stdout)
+  std::optional<std::string> values;  // --values (candidates): "c=0.4,pl=300", a point to render
 };
 
 // Parsing ended without a command to run: --help, --version, or a usage error.

@@ -98,6 +98,15 @@ class Competition {
   virtual std::optional<std::vector<rm::scales::Value>> recommended_values() const {
     return std::nullopt;
   }
+  // Tuners: `ringmaster FILE candidates` (docs/command-line.md): the candidates a user can look
+  // at before spending games (its start, its recommendation once it has played, the point
+  // `values` gives as "code=value,...") with their commands and files, rendered into kept
+  // directories. nullopt for a type without any. Throws std::invalid_argument for bad values.
+  virtual std::optional<std::string> describe_points(
+      const std::optional<std::string>& values) const {
+    (void)values;
+    return std::nullopt;
+  }
   // The players to start once before a run (startup checks), with the settings to use.
   virtual std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players_to_check()
       const = 0;

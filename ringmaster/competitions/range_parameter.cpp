@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
+#include "ringmaster/competitions/candidate_values.hpp"
 #include "scales/python_format.hpp"
 #include "scales/scale.hpp"
 
@@ -25,6 +27,19 @@ nlohmann::json RangeParameter::range_json() const {
 
 rm::scales::Value RangeParameter::value_at(double u) const {
   return engine.scale->at((u + 1.0) / 2.0);
+}
+
+rm::scales::Value RangeParameter::value_from_text(const std::string& text) const {
+  const double value = number_from_text(engine.code, text);
+  if (value < lower || value > upper)
+    throw std::invalid_argument(engine.code + ": " + text + " is outside its range, " +
+                                rm::scales::python_str(lower) + " to " +
+                                rm::scales::python_str(upper));
+  if (!integer) return value;
+  if (value != std::floor(value) || std::abs(value) >= 9.2e18)
+    throw std::invalid_argument(engine.code + ": " + text +
+                                " is not a whole number (an integer parameter)");
+  return static_cast<long long>(value);
 }
 
 double RangeParameter::unit_of(double value) const {

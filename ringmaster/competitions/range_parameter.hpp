@@ -22,6 +22,9 @@ struct RangeParameter {
 
   // The engine value at normalised u (integers rounded by the scale).
   rm::scales::Value value_at(double u) const;
+  // The engine value a user typed (`candidates --values`): a number inside [lower, upper], a
+  // whole one for an integer parameter. Throws std::invalid_argument saying why it is not.
+  rm::scales::Value value_from_text(const std::string& text) const;
   // The normalised u of an engine value inside the range.
   double unit_of(double value) const;
   // code, lower, upper, scale ("LINEAR"/"LOG"), integer: for definitions and JSON reports.

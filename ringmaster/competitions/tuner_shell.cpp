@@ -166,6 +166,23 @@ void TunerShell::take_shell_state(ShellState&& state) {
   validation_ = std::move(state.validation);
 }
 
+std::string TunerShell::games_played_text(long tuning_played, const std::string& detail) const {
+  const std::optional<int> tuning_remaining = tuning_games_remaining();
+  const long validation_played = validation_->games_played();
+  const long validation_remaining =
+      validation_->games_remaining(tuning_games_done(), tuning_remaining);
+  const auto of = [&tuning_remaining](long played, long remaining) {
+    return std::to_string(played) +
+           (tuning_remaining ? "/" + std::to_string(played + remaining) : std::string());
+  };
+  const long tuning_left = tuning_remaining.value_or(0);
+  if (validation_played + validation_remaining == 0)
+    return of(tuning_played, tuning_left) + " games played (" + detail + ")";
+  return of(tuning_played + validation_played, tuning_left + validation_remaining) +
+         " games played (tuning " + of(tuning_played, tuning_left) + ": " + detail +
+         "; validation " + of(validation_played, validation_remaining) + ")";
+}
+
 std::string TunerShell::opponent_line() const {
   if (opponent_description_.empty()) return "opponent: " + tuner_.opponent + "\n\n";
   return "opponent (" + tuner_.opponent + "): " + opponent_description_ + "\n\n";

@@ -51,6 +51,10 @@ class TunerShell : public Competition {
   }
 
   const Validation& validation() const { return *validation_; }
+  // The start (when the tuner has one), the recommendation (once it has played) and `values`,
+  // each rendered by kept_candidate() into <code>.candidates/start, /tuned and /given
+  // (tuner_shell_points.cpp).
+  std::optional<std::string> describe_points(const std::optional<std::string>& values) const final;
 
  protected:
   // `tuner`: the tuner's settings as every tuner has them; `parameters`: the engine
@@ -78,6 +82,14 @@ class TunerShell : public Competition {
   virtual rm::game::PlayerSpec check_candidate() const = 0;
   // The engine values the tuner recommends now, one per parameter.
   virtual std::vector<rm::scales::Value> recommendation() const = 0;
+  // The engine values the tuner starts from, which `candidates` lists; nullopt for a tuner
+  // without a start (the mc_tuner: its grid).
+  virtual std::optional<std::vector<rm::scales::Value>> start_values() const {
+    return std::nullopt;
+  }
+  // The engine value of parameter k as a user typed it (`candidates --values`); throws
+  // std::invalid_argument saying why it is not one. By default the type takes none.
+  virtual rm::scales::Value value_from_text(std::size_t k, const std::string& text) const;
 
   // The candidate's player: the template rendered with `values` under `code`, its files (if
   // the template has any) written to `files_dir` once per run, whole, before it is returned
@@ -128,6 +140,11 @@ class TunerShell : public Competition {
   // ... and takes it once the whole state has been read.
   void take_shell_state(ShellState&& state);
 
+  // "9/138 games played (tuning 9/120: <detail>; validation 0/18)": every finished game as the
+  // run's summary counts them (the games table: validation games in, void games out) of every
+  // game the event will play; `tuning_played`: the tuning games among them. Without validation
+  // games "9/120 games played (<detail>)".
+  std::string games_played_text(long tuning_played, const std::string& detail) const;
   // "opponent (code): description" or "opponent: code", and a blank line.
   std::string opponent_line() const;
 

@@ -210,6 +210,12 @@ bool Validation::finished(int tuning_done, bool tuning_finished) const {
   return !(tuning_finished && settings_.at_end > 0);
 }
 
+long Validation::games_played() const {
+  long played = 0;
+  for (const auto& r : rounds_) played += static_cast<long>(r.wdl.games());
+  return played;
+}
+
 int Validation::games_remaining(int tuning_done, std::optional<int> tuning_remaining) const {
   long long remaining = 0;
   int periodic = 0;

@@ -76,6 +76,8 @@ class Validation {
   bool finished(int tuning_done, bool tuning_finished) const;
   // Validation games still to play, given the tuning games done and still to play.
   int games_remaining(int tuning_done, std::optional<int> tuning_remaining) const;
+  // Validation games finished (void ones left out, as the games table holds them).
+  long games_played() const;
 
   // {"rounds": [...]} with each round's values, numbers and counts; outstanding games are
   // reissued after restore() (as the tuners' own).

@@ -191,7 +191,7 @@ TEST_CASE("messages use the right article", "[cli][binary][hostile]") {
   auto f = ringmaster(dir, {dir.file("a.yaml"), "candidates"});
   CHECK(f.exit_status == 1);
   CHECK(f.err ==
-        "ringmaster: the candidates command lists an mc_tuner's candidates; an allplayall has "
+        "ringmaster: the candidates command lists a tuner's candidates; an allplayall has "
         "none\n");
 }
 

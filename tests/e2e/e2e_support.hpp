@@ -155,6 +155,23 @@ inline std::string small_ce_event_yaml(int samples, int batch, int generations,
          "  command: [ringbot, --playouts, '{pl}', --seed, '5']\n";
 }
 
+// An spsa_tuner event, head to head unless `extra` says otherwise, of two ringbot parameters on
+// 7x7 with few playouts, so that a game takes milliseconds; `extra` holds more top-level
+// settings (a mode, validation). ringbot's results depend only on its seed and the game, so
+// two runs of the same event that issue the same candidates agree game for game.
+inline std::string small_spsa_event_yaml(int number_of_games, const std::string& extra = "") {
+  return "competition_type: spsa_tuner\n" + extra + small_event_game_settings_yaml(8) +
+         "number_of_games: " + std::to_string(number_of_games) +
+         "\n"
+         "precision: 5\n"
+         "seed: 9\n"
+         "parameters:\n"
+         "  - {code: c, lower: 0.1, upper: 2.0, start: 1.6, elo: 20, format: 'c: %.3f'}\n"
+         "  - {code: pl, lower: 4, upper: 32, scale: LOG, integer: true, start: 6, elo: 20}\n"
+         "candidate:\n"
+         "  command: [ringbot, --uct_c, '{c:%.4f}', --playouts, '{pl}', --seed, '5']\n";
+}
+
 class EventDir : public CompetitionDir {
  public:
   EventDir(const std::string& code, int number_of_games, int opponent_playouts = 8)

@@ -18,21 +18,8 @@ using namespace std::chrono_literals;
 
 namespace {
 
-// Two ringbot parameters on 7x7 with few playouts, so that a game takes milliseconds.
-// ringbot's results depend only on its seed and the game, so two runs of the same event that
-// issue the same candidates agree game for game.
 std::string spsa_yaml(int games, const std::string& mode = "") {
-  return "competition_type: spsa_tuner\n"
-         "description: e2e spsa event\n" +
-         rm::test::small_event_game_settings_yaml(8) + "number_of_games: " + std::to_string(games) +
-         "\n" + mode +
-         "precision: 5\n"
-         "seed: 9\n"
-         "parameters:\n"
-         "  - {code: c, lower: 0.1, upper: 2.0, start: 1.6, elo: 20, format: 'c: %.3f'}\n"
-         "  - {code: pl, lower: 4, upper: 32, scale: LOG, integer: true, start: 6, elo: 20}\n"
-         "candidate:\n"
-         "  command: [ringbot, --uct_c, '{c:%.4f}', --playouts, '{pl}', --seed, '5']\n";
+  return rm::test::small_spsa_event_yaml(games, "description: e2e spsa event\n" + mode);
 }
 
 nlohmann::json json_report(CompetitionDir& event) {

@@ -5,6 +5,7 @@
 #include <climits>
 #include <stdexcept>
 
+#include "ringmaster/competitions/candidate_values.hpp"
 #include "ringmaster/competitions/game_rng.hpp"
 #include "ringmaster/competitions/tuner_results.hpp"
 #include "ringmaster/game/atomic_file.hpp"
@@ -279,12 +280,26 @@ std::optional<int> CeTuner::tuning_games_remaining() const {
   return static_cast<int>(std::min<long long>(remaining, INT_MAX));
 }
 
+std::vector<double> CeTuner::initial_means() const {
+  std::vector<double> means;
+  for (const auto& p : settings_.parameters) means.push_back(p.initial_mean);
+  return means;
+}
+
 rm::game::PlayerSpec CeTuner::check_candidate() const {
   // gomill checks a random sample of the initial distribution; the initial means are checked
   // here, so that the check is the same every time.
-  std::vector<double> means;
-  for (const auto& p : settings_.parameters) means.push_back(p.initial_mean);
-  return make_candidate(means, "candidate");
+  return make_candidate(initial_means(), "candidate");
+}
+
+rm::scales::Value CeTuner::value_from_text(std::size_t k, const std::string& text) const {
+  const auto& p = engine_parameters_.at(k);
+  const double x = number_from_text(p.code, text);
+  try {
+    return p.scale->at(x);
+  } catch (const rm::scales::ScaleError& e) {
+    throw std::invalid_argument(p.code + ": the transform fails for " + text + ": " + e.what());
+  }
 }
 
 std::vector<rm::scales::Value> CeTuner::recommendation() const {

@@ -114,6 +114,13 @@ class CeTuner final : public TunerShell {
   int tuning_games_done() const override;  // tuning games with a result
   std::optional<int> tuning_games_remaining() const override;
   rm::game::PlayerSpec check_candidate() const override;
+  // The initial means (the startup check's candidate).
+  std::optional<std::vector<rm::scales::Value>> start_values() const override {
+    return engine_values(initial_means());
+  }
+  // An optimiser value, as initial_mean is given, through the parameter's transform.
+  rm::scales::Value value_from_text(std::size_t k, const std::string& text) const override;
+  std::vector<double> initial_means() const;
   void finish_generation();
   bool generation_complete() const;
   std::vector<double> scores() const;

@@ -2,6 +2,7 @@
 // it.
 #include <cstdio>
 
+#include "ringmaster/competitions/candidate_listing.hpp"
 #include "ringmaster/competitions/mc_tuner/mc_tuner.hpp"
 #include "ringmaster/control/shell_quote.hpp"
 #include "scales/grid.hpp"
@@ -48,13 +49,7 @@ std::string McTuner::describe_candidates(const rm::control::ControlFile& control
       rm::game::PlayerSpec spec = s.candidate.render_spec(values, "candidate", files_dir);
       out += " " + rm::scales::format_engine_parameters(s.parameters, values) + "\n";
       out += "  optimiser: " + format_optimiser(rm::scales::optimiser_point(path, splits)) + "\n";
-      out += "  command: " + rm::control::shell_quote_for_display(spec.engine.process.argv) + "\n";
-      for (const auto& cmd : spec.engine.startup_gtp_commands)
-        out += "  startup: " + rm::control::shell_quote_for_display(cmd) + "\n";
-      for (const auto& [k, v] : spec.engine.process.environ)
-        out += "  environ: " + k + "=" + v + "\n";
-      for (const auto& f : s.candidate.files_to_write(values, files_dir))
-        out += "  file: " + f.path + " (" + std::to_string(f.text.size()) + " bytes)\n";
+      out += candidate_player_lines(spec, s.candidate.files_to_write(values, files_dir));
     } catch (const std::exception& e) {
       // A scale or template that fails for this sample only: show it, keep listing.
       out += "\n  error: " + std::string(e.what()) + "\n";

@@ -93,10 +93,13 @@ std::string ModelTuner::on_point_result(const std::vector<double>& point,
   return format_parameters(point) + (candidate_won ? " won" : no_winner ? " no winner" : " lost");
 }
 
+std::vector<double> ModelTuner::centre() const {
+  return played_point(std::vector<double>(engine_parameters_.size(), 0.0));
+}
+
 rm::game::PlayerSpec ModelTuner::check_candidate() const {
   // The centre of the ranges, so that the check is the same every time.
-  const std::vector<double> centre(engine_parameters_.size(), 0.0);
-  return candidate_for(played_point(centre), "candidate");
+  return candidate_for(centre(), "candidate");
 }
 
 std::vector<rm::scales::Value> ModelTuner::recommendation() const {

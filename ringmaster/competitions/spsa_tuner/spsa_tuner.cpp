@@ -150,6 +150,7 @@ ResultLines SpsaTuner::on_tuning_result(const rm::game::GameResult& r) {
     if (dropped_in_progress_.erase(id) == 0)
       throw std::logic_error("spsa_tuner: result for game '" + r.game_id +
                              "', which is not in progress");
+    ++unused_games_;
     lines.history_line = "pair " + std::to_string(id) + " was dropped: result not used";
     lines.screen_line = "game " + r.game_id + ": " + lines.history_line;
     return lines;
@@ -220,6 +221,7 @@ bool SpsaTuner::on_tuning_void(const rm::game::GameResult& r) {
   }
   const std::size_t other = 1 - game;
   if (pair->issued[other] && !pair->score[other]) dropped_in_progress_.insert(id);
+  if (pair->score[other]) ++unused_games_;
   search_.drop(id);
   std::erase_if(pending_, [id](const PendingPair& p) { return p.id == id; });
   ++void_pairs_;

@@ -77,6 +77,12 @@ class SpsaTuner final : public TunerShell {
   int tuning_games_done() const override { return static_cast<int>(search_.games()); }
   std::optional<int> tuning_games_remaining() const override;
   rm::game::PlayerSpec check_candidate() const override;
+  std::optional<std::vector<rm::scales::Value>> start_values() const override {
+    return engine_values(search_.settings().start);
+  }
+  rm::scales::Value value_from_text(std::size_t k, const std::string& text) const override {
+    return settings_.parameters.at(k).value_from_text(text);
+  }
 
   bool head_to_head() const { return settings_.mode == SpsaMode::HeadToHead; }
   JobRequest job_for(PendingPair& pair, std::size_t game);
@@ -127,7 +133,8 @@ class SpsaTuner final : public TunerShell {
   std::string elo_gained_text() const;
   std::array<long, 3> first_window_{};  // won, without a winner, lost
   std::string recent_window_;
-  long void_pairs_ = 0;  // pairs dropped for a void game (not replayed: another is issued)
+  long void_pairs_ = 0;    // pairs dropped for a void game (not replayed: another is issued)
+  long unused_games_ = 0;  // finished games of dropped pairs (stored, never used)
   std::set<std::uint64_t> dropped_in_progress_;  // dropped pairs whose other game still runs
   VoidHaltRule void_halt_rule_;
   long results_since_history_ = 0;

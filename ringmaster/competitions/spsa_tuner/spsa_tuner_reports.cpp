@@ -47,12 +47,14 @@ std::vector<std::size_t> spread_rows(std::size_t points, std::size_t rows) {
 }  // namespace
 
 std::string SpsaTuner::games_line() const {
-  std::string text = std::to_string(search_.games()) + "/" +
-                     std::to_string(settings_.number_of_games) + " games played (" +
-                     std::to_string(search_.games() / 2) + " pairs";
-  if (!pending_.empty()) text += ", " + std::to_string(pending_.size()) + " in flight";
-  if (void_pairs_ > 0) text += ", " + std::to_string(void_pairs_) + " dropped for a void game";
-  return text + ")\n";
+  // Counted as the games table counts them (the run's summary does): the finished game of a
+  // pair in flight or dropped is played, though it has not moved theta.
+  long finished_in_flight = 0;
+  for (const auto& p : pending_) finished_in_flight += (p.score[0] ? 1 : 0) + (p.score[1] ? 1 : 0);
+  std::string detail = std::to_string(search_.games() / 2) + " pairs";
+  if (!pending_.empty()) detail += ", " + std::to_string(pending_.size()) + " in flight";
+  if (void_pairs_ > 0) detail += ", " + std::to_string(void_pairs_) + " dropped for a void game";
+  return games_played_text(search_.games() + finished_in_flight + unused_games_, detail) + "\n";
 }
 
 std::string SpsaTuner::design_text() const {

@@ -80,6 +80,7 @@ nlohmann::json SpsaTuner::state() const {
       {"pentanomial", pentanomial_},
       {"results", {{"wins", wins_}, {"no_winner", no_winner_}, {"losses", losses_}}},
       {"void_pairs", void_pairs_},
+      {"unused_games", unused_games_},
       {"gain_windows", {{"first", first_window_}, {"recent", recent_window_}}}};
   add_shell_state(state);
   return state;
@@ -140,6 +141,8 @@ void SpsaTuner::restore(const nlohmann::json& state) {
     const long no_winner = results.at("no_winner").get<long>();
     const long losses = results.at("losses").get<long>();
     const long void_pairs = state.at("void_pairs").get<long>();
+    // Added later: a state without it counted no finished game of a dropped pair.
+    const long unused_games = state.value("unused_games", 0L);
     const long window_count = window.at("count").get<long>();
     // Added after format 2's first release: a state without them starts them empty.
     std::array<long, 3> first_window{};
@@ -162,6 +165,7 @@ void SpsaTuner::restore(const nlohmann::json& state) {
     no_winner_ = no_winner;
     losses_ = losses;
     void_pairs_ = void_pairs;
+    unused_games_ = unused_games;
     first_window_ = first_window;
     recent_window_ = std::move(recent_window);
     take_shell_state(std::move(*shell));

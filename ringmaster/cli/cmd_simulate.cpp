@@ -30,13 +30,13 @@ std::string fixed(double value, int decimals) {
   return text;
 }
 
-// "pl: optimum random in LOG(10.0, 10000.0), 20 Elo at half a range" for each parameter.
+// "  pl: optimum random in LOG(10.0, 10000.0), 20.0 Elo at half a range", a line per parameter.
 std::string truth_text(const std::vector<sim::ParameterAxis>& axes,
                        const std::vector<sim::AxisTruth>& truth) {
   std::string text;
   for (std::size_t k = 0; k < axes.size(); ++k) {
     const auto& t = truth[k];
-    text += (k ? "; " : "") + axes[k].code + ": optimum ";
+    text += "\n  " + axes[k].code + ": optimum ";
     text += t.optimum ? rm::scales::python_str(axes[k].value_at(*t.optimum))
                       : "random in " + axes[k].range_text();
     const double elo = t.elo.value_or(axes[k].stated_elo);
@@ -101,7 +101,7 @@ int simulate_command(const CommandLine& line) {
     std::cout << "simulate " << control.code << " (" << control.competition_type
               << "): " << line.runs << " runs, seed " << line.seed << ", validation games skipped"
               << std::endl;
-    std::cout << "true surface: " << truth_text(axes, spec.truth) << std::endl;
+    std::cout << "true surface:" << truth_text(axes, spec.truth) << std::endl;
     records = sim::simulate_own_runs(control, spec);
   } catch (const std::invalid_argument& e) {
     throw rm::run::RingmasterError(e.what());

@@ -61,7 +61,7 @@ TEST_CASE("expression and ce_tuner axes are searched numerically", "[simulate-ow
   CHECK(ce[1].position(1.3) == Approx(1.25).margin(0.001));
 }
 
-TEST_CASE("--truth fixes optima and Elo per parameter", "[simulate-own]") {
+TEST_CASE("the truth spec fixes optima and Elo per parameter", "[simulate-own]") {
   rm::test::TempDir dir;
   const auto axes = sim::parameter_axes(load(dir, files::spsa_tuner_file(false)));
   const auto truth = sim::parse_truth("et=8:0,c=:40", axes);
@@ -75,7 +75,7 @@ TEST_CASE("--truth fixes optima and Elo per parameter", "[simulate-own]") {
   CHECK(sim::parse_truth("", axes).size() == 2);
 }
 
-TEST_CASE("--truth refuses bad input naming what is wrong", "[simulate-own]") {
+TEST_CASE("the truth spec refuses bad input naming what is wrong", "[simulate-own]") {
   rm::test::TempDir dir;
   const auto axes = sim::parameter_axes(load(dir, files::spsa_tuner_file(false)));
   CHECK_THROWS_WITH(sim::parse_truth("zz=1:20", axes),

@@ -1,5 +1,6 @@
 // `ringmaster FILE simulate`: the command around the runs (ringmaster/cli/cmd_simulate.cpp):
 // its options, exit statuses, --json, and that nothing is written beside the control file.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -40,6 +41,20 @@ TEST_CASE("simulate runs the spsa_tuner head to head and writes nothing beside i
   CHECK(report["runs"][0]["games"] == 400);
   CHECK(report["summary"]["threshold"] == 5.0);  // the file's precision
   CHECK(report["summary"]["runs"] == 3);
+}
+
+TEST_CASE("simulate writes candidates' files to a scratch directory only", "[simulate-command]") {
+  rm::test::TempDir dir;
+  dir.write("p.in", "c {c}\n");
+  std::string text = files::model_tuner_file();
+  text.replace(text.find("candidate:\n"), std::string::npos,
+               "candidate:\n  command: \"ringbot --conf {files_dir}/p.conf {et}\"\n"
+               "  files:\n    p.conf: {template: p.in}\n");
+  const std::string control = dir.write("tuning.yaml", text);
+  CHECK(rm::cli::ringmaster_main({control, "simulate", "--runs", "2"}) == 0);
+  auto names = names_in(dir.path());
+  std::sort(names.begin(), names.end());
+  CHECK(names == std::vector<std::string>{"p.in", "tuning.yaml"});
 }
 
 TEST_CASE("simulate parses its options", "[simulate-command]") {

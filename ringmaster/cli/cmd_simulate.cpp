@@ -31,8 +31,8 @@ std::string fixed(double value, int decimals) {
 }
 
 // "  pl: optimum random in LOG(10.0, 10000.0), 20.0 Elo at half a range", a line per parameter.
-std::string truth_text(const std::vector<sim::ParameterAxis>& axes,
-                       const std::vector<sim::AxisTruth>& truth) {
+std::string truth_text(const std::vector<sim::ParameterAxis>& axes, const sim::Truth& truths) {
+  const auto& truth = truths.axes;
   std::string text;
   for (std::size_t k = 0; k < axes.size(); ++k) {
     const auto& t = truth[k];
@@ -43,6 +43,9 @@ std::string truth_text(const std::vector<sim::ParameterAxis>& axes,
     text +=
         elo == 0.0 ? ", no effect" : ", " + rm::scales::python_str(elo) + " Elo at half a range";
   }
+  if (truths.opponent_elo != 0.0)
+    text += "\n  the opponent: " + rm::scales::python_str(truths.opponent_elo) +
+            " Elo relative to the optimum";
   return text;
 }
 
@@ -56,7 +59,8 @@ nlohmann::json by_code(const std::vector<sim::ParameterAxis>& axes,
 
 void write_json(const std::string& path, const rm::control::ControlFile& control,
                 const CommandLine& line, const std::vector<sim::ParameterAxis>& axes,
-                const std::vector<sim::OwnRunRecord>& records, const sim::LossSummary& summary) {
+                const std::vector<sim::OwnRunRecord>& records, const sim::LossSummary& summary,
+                double spec_opponent_elo) {
   nlohmann::json runs = nlohmann::json::array();
   for (std::size_t r = 0; r < records.size(); ++r) {
     const auto& record = records[r];
@@ -73,6 +77,7 @@ void write_json(const std::string& path, const rm::control::ControlFile& control
                               {"competition_type", control.competition_type},
                               {"seed", line.seed},
                               {"truth", line.truth},
+                              {"opponent_elo", spec_opponent_elo},
                               {"summary",
                                {{"runs", summary.mean.runs},
                                 {"mean_loss", summary.mean.mean},
@@ -120,7 +125,8 @@ int simulate_command(const CommandLine& line) {
   std::cout << "within " << (spsa ? "the precision (" : "") << rm::scales::python_str(threshold)
             << " Elo" << (spsa ? ")" : "") << ": " << fixed(100.0 * summary.within_share, 0)
             << "% of runs" << std::endl;
-  if (!line.json_file.empty()) write_json(line.json_file, control, line, axes, records, summary);
+  if (!line.json_file.empty())
+    write_json(line.json_file, control, line, axes, records, summary, spec.truth.opponent_elo);
   return kExitOk;
 }
 

@@ -28,11 +28,12 @@ OwnRunRecord one_run(const rm::control::ControlFile& base, const std::vector<Par
   std::filesystem::create_directories(dir);
   control.directory = dir.string();
   control.tuner()->seed = stream(spec.seed, run, 1);
-  const TrueSurface surface = draw_surface(axes, spec.truth, stream(spec.seed, run, 0));
+  const TrueSurface surface = draw_surface(axes, spec.truth.axes, stream(spec.seed, run, 0));
   OwnRunRecord record{surface.optimum_values(), surface.elo_at_half_range(), {}};
   {
     auto competition = rm::comp::make_competition(control);
-    record.result = simulate_own_run(*competition, surface, stream(spec.seed, run, 2));
+    record.result =
+        simulate_own_run(*competition, surface, spec.truth.opponent_elo, stream(spec.seed, run, 2));
   }
   std::error_code ignored;
   std::filesystem::remove_all(dir, ignored);
@@ -45,7 +46,11 @@ std::vector<OwnRunRecord> simulate_own_runs(const rm::control::ControlFile& cont
                                             const OwnRunsSpec& spec) {
   rm::control::ControlFile base = control;
   const auto axes = parameter_axes(base);
-  if (spec.truth.size() != axes.size()) throw std::logic_error("truth for another control file");
+  if (spec.truth.axes.size() != axes.size())
+    throw std::logic_error("truth for another control file");
+  if (spec.truth.opponent_elo != 0.0 && base.tuner()->opponent.empty())
+    throw std::invalid_argument("--truth: opponent: " + base.code +
+                                " plays head to head, without an opponent");
   base.tuner()->validation = {};  // its games are not the tuner's: the runs measure the tuning
   if (!rm::comp::make_competition(base)->games_remaining())
     throw std::invalid_argument(base.code +

@@ -19,7 +19,7 @@ struct OwnRunsSpec {
   // Where the runs' candidates write their files (a directory per run, removed after it): the
   // control file's own directory must stay untouched.
   std::string scratch_directory;
-  std::vector<AxisTruth> truth;  // one per parameter (parse_truth)
+  Truth truth;  // parse_truth's
 };
 
 struct OwnRunRecord {
@@ -30,7 +30,8 @@ struct OwnRunRecord {
 
 // One record per run, in run order. Run r's surface, tuner seed and game outcomes come from
 // (seed, r) only. The control file's validation rounds are skipped (its tuning games only).
-// Throws std::invalid_argument for a tuner with no number of games (it would never end), and
+// Throws std::invalid_argument for a tuner with no number of games (it would never end), an
+// opponent's Elo for a tuner without an opponent, and
 // what the competition throws.
 std::vector<OwnRunRecord> simulate_own_runs(const rm::control::ControlFile& control,
                                             const OwnRunsSpec& spec);

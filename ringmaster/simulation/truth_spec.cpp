@@ -28,21 +28,32 @@ nlohmann::json engine_value(const std::string& text) {
 
 }  // namespace
 
-std::vector<AxisTruth> parse_truth(const std::string& text,
-                                   const std::vector<ParameterAxis>& axes) {
-  std::vector<AxisTruth> truth(axes.size());
+Truth parse_truth(const std::string& text, const std::vector<ParameterAxis>& axes) {
+  Truth result;
+  auto& truth = result.axes;
+  truth.resize(axes.size());
   std::vector<bool> seen(axes.size(), false);
+  bool opponent_seen = false;
   for (const auto& item : split_commas(text)) {
     const auto equals = item.find('=');
     if (equals == std::string::npos) fail(item, "not CODE=OPTIMUM:ELO");
     const std::string code = item.substr(0, equals);
     const std::string rest = item.substr(equals + 1);
+    std::size_t k = 0;
+    while (k < axes.size() && axes[k].code != code) ++k;
+    if (code == "opponent" && k == axes.size()) {
+      const auto e = full_number(rest);
+      if (!e || !(*e >= -1000.0 && *e <= 1000.0))
+        fail(item, "the opponent's Elo '" + rest + "' is not a number from -1000 to 1000");
+      if (opponent_seen) fail(item, "the opponent given twice");
+      opponent_seen = true;
+      result.opponent_elo = *e;
+      continue;
+    }
     const auto colon = rest.find(':');
     const std::string optimum = rest.substr(0, colon);
     const std::string elo = colon == std::string::npos ? "" : rest.substr(colon + 1);
     if (optimum.empty() && elo.empty()) fail(item, "gives neither an optimum nor an Elo");
-    std::size_t k = 0;
-    while (k < axes.size() && axes[k].code != code) ++k;
     if (k == axes.size()) {
       std::string known;
       for (const auto& a : axes) known += (known.empty() ? "" : ", ") + a.code;
@@ -69,7 +80,7 @@ std::vector<AxisTruth> parse_truth(const std::string& text,
       truth[k].elo = *e;
     }
   }
-  return truth;
+  return result;
 }
 
 }  // namespace rm::simulation

@@ -1,7 +1,9 @@
 // `--truth` of `ringmaster FILE simulate`: the true surface where it differs from the default
 // (a random optimum in the range, the stated Elo), written CODE=OPTIMUM:ELO,... with either part
 // left out: "c=0.3:20,pl=300:0,k=:40,m=7". OPTIMUM is an engine value within the parameter's
-// range; ELO, the Elo lost half a range from the optimum (0: the parameter has no effect).
+// range; ELO, the Elo lost half a range from the optimum (0: the parameter has no effect). The
+// item opponent=ELO (unless a parameter is called so) sets the opponent's Elo relative to the
+// optimum (default 0: the candidates win half their games at the optimum).
 #pragma once
 
 #include <optional>
@@ -17,9 +19,14 @@ struct AxisTruth {
   std::optional<double> elo;      // none: the axis's stated Elo
 };
 
-// One per axis, in the axes' order. Throws std::invalid_argument naming the item for an unknown
-// or repeated code, an item not of the form CODE=OPTIMUM:ELO, an optimum out of the parameter's
-// range, or an Elo that is not a number in [0, 1000].
-std::vector<AxisTruth> parse_truth(const std::string& text, const std::vector<ParameterAxis>& axes);
+struct Truth {
+  std::vector<AxisTruth> axes;  // one per axis, in the axes' order
+  double opponent_elo = 0.0;
+};
+
+// Throws std::invalid_argument naming the item for an unknown or repeated code, an item not of
+// the form CODE=OPTIMUM:ELO, an optimum out of the parameter's range, an Elo that is not a
+// number in [0, 1000], or an opponent's Elo not in [-1000, 1000].
+Truth parse_truth(const std::string& text, const std::vector<ParameterAxis>& axes);
 
 }  // namespace rm::simulation

@@ -64,15 +64,17 @@ TEST_CASE("expression and ce_tuner axes are searched numerically", "[simulate-ow
 TEST_CASE("the truth spec fixes optima and Elo per parameter", "[simulate-own]") {
   rm::test::TempDir dir;
   const auto axes = sim::parameter_axes(load(dir, files::spsa_tuner_file(false)));
-  const auto truth = sim::parse_truth("et=8:0,c=:40", axes);
+  const auto truth = sim::parse_truth("et=8:0,c=:40", axes).axes;
   CHECK_FALSE(truth[0].optimum);
   CHECK(truth[0].elo == 40.0);
   CHECK(*truth[1].optimum == Approx(0.5));
   CHECK(truth[1].elo == 0.0);
-  const auto only_optimum = sim::parse_truth("c=1.05", axes);
+  const auto only_optimum = sim::parse_truth("c=1.05", axes).axes;
   CHECK(*only_optimum[0].optimum == Approx(0.5));
   CHECK_FALSE(only_optimum[0].elo);
-  CHECK(sim::parse_truth("", axes).size() == 2);
+  CHECK(sim::parse_truth("", axes).axes.size() == 2);
+  CHECK(sim::parse_truth("", axes).opponent_elo == 0.0);
+  CHECK(sim::parse_truth("opponent=-50", axes).opponent_elo == -50.0);
 }
 
 TEST_CASE("the truth spec refuses bad input naming what is wrong", "[simulate-own]") {
@@ -89,6 +91,8 @@ TEST_CASE("the truth spec refuses bad input naming what is wrong", "[simulate-ow
                     Catch::Contains("Elo '-1' is not a number from 0 to 1000"));
   CHECK_THROWS_WITH(sim::parse_truth("c=0.5:x", axes), Catch::Contains("Elo 'x'"));
   CHECK_THROWS_WITH(sim::parse_truth("c=0.5,c=1", axes), Catch::Contains("given twice"));
+  CHECK_THROWS_WITH(sim::parse_truth("opponent=x", axes),
+                    Catch::Contains("the opponent's Elo 'x' is not a number"));
 }
 
 TEST_CASE("every tuner type's own control file runs on the true surface", "[simulate-own]") {
@@ -141,6 +145,19 @@ TEST_CASE("a tuner ends nearer a fixed optimum than a random point would be", "[
   const auto mc =
       run(load(dir, files::mc_tuner_file(800)), 8, 3, 2, "c=0.8:100,et=:0", scratch.path());
   CHECK(mean_loss(mc) < 100.0 / 3.0 / 2.0);
+}
+
+TEST_CASE("the opponent's Elo is for tuners with an opponent", "[simulate-own]") {
+  rm::test::TempDir dir, scratch;
+  CHECK_THROWS_WITH(
+      run(load(dir, files::spsa_tuner_file(true)), 1, 1, 1, "opponent=10", scratch.path()),
+      Catch::Contains("plays head to head, without an opponent"));
+  // Against a much weaker opponent nearly every game is won: the tuner learns little, and the
+  // runs differ from those against the optimum's strength.
+  const auto control = load(dir, files::spsa_tuner_file(false));
+  const auto even = run(control, 2, 1, 1, "", scratch.path());
+  const auto weak = run(control, 2, 1, 1, "opponent=-600", scratch.path());
+  CHECK(even[0].result.recommendation != weak[0].result.recommendation);
 }
 
 TEST_CASE("runs leave nothing in the scratch directory", "[simulate-own]") {

@@ -103,8 +103,8 @@ bool ParameterAxis::in_range(const nlohmann::json& value) const {
 
 std::string ParameterAxis::range_text() const {
   if (x_lower == 0.0 && x_upper == 1.0) return scale->describe();
-  return scale->describe() + " over " + rm::scales::python_repr(x_lower) + " to " +
-         rm::scales::python_repr(x_upper);
+  return scale->describe() + " over " + rm::scales::python_str(x_lower) + " to " +
+         rm::scales::python_str(x_upper);
 }
 
 std::vector<ParameterAxis> parameter_axes(const rm::control::ControlFile& control) {

@@ -39,16 +39,41 @@ std::string help_text(const CLI::App& app) {
   return std::string(kUsage) + "\n" + help;
 }
 
+// With `simulate`, --json names the file to write (elsewhere it is a flag): taken out of `args`
+// before CLI11 sees them. Returns an error message, or "".
+std::string take_json_file(std::vector<std::string>& args, std::string& json_file) {
+  if (std::find(args.begin(), args.end(), "simulate") == args.end()) return "";
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i].starts_with("--json=")) {
+      json_file = args[i].substr(7);
+      args.erase(args.begin() + static_cast<std::ptrdiff_t>(i));
+      return "";
+    }
+    if (args[i] == "--json") {
+      if (i + 1 == args.size() || args[i + 1].empty())
+        return "--json: with simulate, give the file to write (--json FILE)";
+      json_file = args[i + 1];
+      args.erase(args.begin() + static_cast<std::ptrdiff_t>(i),
+                 args.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+      return "";
+    }
+  }
+  return "";
+}
+
 }  // namespace
 
 const std::vector<std::string>& command_names() {
-  static const std::vector<std::string> names = {
-      "run", "stop", "show", "report", "reset", "check", "cost", "candidates", "playoff-file"};
+  static const std::vector<std::string> names = {"run",          "stop",    "show", "report",
+                                                 "reset",        "check",   "cost", "candidates",
+                                                 "playoff-file", "simulate"};
   return names;
 }
 
-std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::string>& args) {
+std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::string>& given) {
   CommandLine line;
+  std::vector<std::string> args = given;
+  if (auto error = take_json_file(args, line.json_file); !error.empty()) return usage_error(error);
   std::vector<std::string> positional;
   bool version = false;
   std::string parallel, max_games;
@@ -56,7 +81,7 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
   CLI::App app{
       "Runs Go competitions and parameter-tuning events between GTP engines.\n"
       "commands: run (default), stop, show, report, reset, check, cost, candidates, "
-      "playoff-file\n"
+      "playoff-file, simulate\n"
       "A match without a control file: ringmaster match --engine CMD --engine CMD [options] "
       "(ringmaster match --help; docs/match.md)\n"
       "The live view of running events in a browser: ringmaster serve [DIR...] [--port N] "
@@ -84,7 +109,9 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
                  "with run: where games are played, local (worker threads), slurm or workers (the "
                  "control file's executor settings; docs/cluster.md); default: the control file's")
       ->type_name("TYPE");
-  app.add_flag("--json", line.json, "with show/report: print the report as JSON");
+  app.add_flag("--json", line.json,
+               "with show/report: print the report as JSON; with simulate: --json FILE writes "
+               "every run");
   app.add_flag("--html", line.html, "with report: print the HTML report (with plots)");
   app.add_flag("--csv", line.csv, "with report: print one CSV row per game");
   app.add_option(
@@ -104,6 +131,16 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
                      "with candidates: also render the candidate with these parameter values, "
                      "every parameter given (e.g. c=0.4,pl=300)")
           ->type_name("CODE=VALUE,...");
+  std::string runs, seed;
+  auto* runs_option =
+      app.add_option("--runs", runs, "with simulate: the simulated runs (default 100)")
+          ->type_name("N");
+  auto* seed_option =
+      app.add_option("--seed", seed, "with simulate: the seed of every run (default 1)")
+          ->type_name("S");
+  app.add_option("--truth", line.truth,
+                 "with simulate: the true surface, CODE=OPTIMUM:ELO,... (docs/simulation.md)")
+      ->type_name("SPEC");
   app.add_flag("--version", version, "print the version and exit");
 
   // CLI11 wants argv order reversed for parse(vector); give it a copy.
@@ -140,6 +177,18 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
       return usage_error("--rating-interval: must be a whole number \u2265 0 (got '" +
                          rating_interval + "')");
     line.rating_interval = *n;
+  }
+  if (runs_option->count() > 0) {
+    auto n = whole_number(runs, 1, 1000000);
+    if (!n)
+      return usage_error("--runs: must be a whole number from 1 to 1000000 (got '" + runs + "')");
+    line.runs = *n;
+  }
+  if (seed_option->count() > 0) {
+    const char* end = seed.data() + seed.size();
+    auto res = std::from_chars(seed.data(), end, line.seed);
+    if (seed.empty() || res.ec != std::errc() || res.ptr != end)
+      return usage_error("--seed: must be a whole number \u2265 0 (got '" + seed + "')");
   }
   if (int(line.json) + int(line.html) + int(line.csv) > 1)
     return usage_error("--json, --html and --csv: give at most one");

@@ -1,6 +1,7 @@
 // `ringmaster CONTROL_FILE [COMMAND]` with options anywhere: parsing only, no side effects.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <variant>
@@ -14,8 +15,8 @@ inline constexpr int kExitOk = 0, kExitError = 1, kExitUsage = 2, kExitInterrupt
 
 struct CommandLine {
   std::string control_file;
-  std::string command = "run";   // run stop show report reset check candidates playoff-file
-  int parallel = 1;              // --parallel/-j: worker threads, 1..1023
+  std::string command = "run";  // run stop show report reset check candidates playoff-file simulate
+  int parallel = 1;             // --parallel/-j: worker threads, 1..1023
   std::optional<int> max_games;  // --max-games/-g
   bool quiet = false;            // --quiet/-q
   int rating_interval = 0;       // --rating-interval (run -q): Elo lines every N games; 0 none
@@ -30,6 +31,10 @@ struct CommandLine {
   std::string baseline;          // --baseline (playoff-file): player_2 ("" = the opponent)
   std::string output;            // --output/-o (playoff-file): the file to write ("-": stdout)
   std::optional<std::string> values;  // --values (candidates): "c=0.4,pl=300", a point to render
+  int runs = 100;                // --runs (simulate): simulated runs of the tuner
+  std::uint64_t seed = 1;        // --seed (simulate): the runs' surfaces, tuner seeds, outcomes
+  std::string truth;             // --truth (simulate): the true surface (truth_spec.hpp)
+  std::string json_file;         // --json FILE (simulate): every run's recommendation and loss
 };
 
 // Parsing ended without a command to run: --help, --version, or a usage error.

@@ -15,6 +15,8 @@ int check_command(const CommandLine& line);
 int candidates_command(const CommandLine& line);
 int playoff_file_command(const CommandLine& line);
 int cost_command(const CommandLine& line);
+// `simulate`: the tuner on synthetic Elo surfaces (docs/simulation.md).
+int simulate_command(const CommandLine& line);
 // `ringmaster match ...` (`args`: what follows "match"): docs/match.md.
 int match_command(const std::vector<std::string>& args);
 // `ringmaster serve [DIR...] [--port N] [--bind ADDR]`: docs/reports.md (the live view).

@@ -52,6 +52,7 @@ int dispatch(const CommandLine& line) {
     if (line.command == "candidates") return candidates_command(line);
     if (line.command == "playoff-file") return playoff_file_command(line);
     if (line.command == "cost") return cost_command(line);
+    if (line.command == "simulate") return simulate_command(line);
     throw rm::run::RingmasterError("no such command: " + line.command);
   } catch (const rm::run::RingmasterError& e) {
     std::cerr << "ringmaster: " << e.what() << std::endl;

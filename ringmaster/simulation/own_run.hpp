@@ -1,0 +1,28 @@
+// One run of a user's own tuner on a true Elo surface (`ringmaster FILE simulate`): the
+// competition, built from the control file as `run` builds it, asks for its games; each is won
+// by its candidate with the logistic probability of the Elo difference: against the opponent at
+// `opponent_elo` (relative to the optimum), or head to head against the other candidate of the
+// game. One game is outstanding at a time; the run ends when the tuner has no game left to play.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "ringmaster/competitions/competition.hpp"
+#include "ringmaster/simulation/true_surface.hpp"
+#include "scales/value.hpp"
+
+namespace rm::simulation {
+
+struct OwnRunResult {
+  std::vector<rm::scales::Value> recommendation;  // the tuner's at the end
+  double loss = 0.0;                              // its true Elo loss
+  long games = 0;
+};
+
+// `seed` draws the game outcomes. Throws std::logic_error for a game without a candidate (a
+// validation game: the caller turns validation off).
+OwnRunResult simulate_own_run(rm::comp::Competition& competition, const TrueSurface& surface,
+                              double opponent_elo, std::uint64_t seed);
+
+}  // namespace rm::simulation

@@ -31,10 +31,10 @@ struct CommandLine {
   std::string baseline;          // --baseline (playoff-file): player_2 ("" = the opponent)
   std::string output;            // --output/-o (playoff-file): the file to write ("-": stdout)
   std::optional<std::string> values;  // --values (candidates): "c=0.4,pl=300", a point to render
-  int runs = 100;                // --runs (simulate): simulated runs of the tuner
-  std::uint64_t seed = 1;        // --seed (simulate): the runs' surfaces, tuner seeds, outcomes
-  std::string truth;             // --truth (simulate): the true surface (truth_spec.hpp)
-  std::string json_file;         // --json FILE (simulate): every run's recommendation and loss
+  int runs = 100;                     // --runs (simulate): simulated runs of the tuner
+  std::uint64_t seed = 1;  // --seed (simulate): the runs' surfaces, tuner seeds, outcomes
+  std::string truth;       // --truth (simulate): the true surface (truth_spec.hpp)
+  std::string json_file;   // --json FILE (simulate): every run's recommendation and loss
 };
 
 // Parsing ended without a command to run: --help, --version, or a usage error.

@@ -28,13 +28,15 @@ rm::game::GameResult play(const rm::game::GameJob& job, const TrueSurface& surfa
 }  // namespace
 
 OwnRunResult simulate_own_run(rm::comp::Competition& competition, const TrueSurface& surface,
-                              double opponent_elo, std::uint64_t seed) {
+                              double opponent_elo, std::uint64_t seed,
+                              const AfterResult& after_result) {
   std::mt19937_64 outcomes(seed);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   OwnRunResult result;
   while (auto request = competition.next_job()) {
     competition.on_result(play(request->job, surface, opponent_elo, unit(outcomes)));
     ++result.games;
+    if (after_result) after_result(result.games, competition);
   }
   const auto recommendation = competition.recommended_values();
   if (!recommendation) throw std::logic_error("simulated competition is not a tuner");

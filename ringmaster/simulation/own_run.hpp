@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "ringmaster/competitions/competition.hpp"
@@ -20,9 +21,13 @@ struct OwnRunResult {
   long games = 0;
 };
 
+// Called after each result with the games played so far (the golden traces watch the tuner).
+using AfterResult = std::function<void(long games, const rm::comp::Competition&)>;
+
 // `seed` draws the game outcomes. Throws std::logic_error for a game without a candidate (a
 // validation game: the caller turns validation off).
 OwnRunResult simulate_own_run(rm::comp::Competition& competition, const TrueSurface& surface,
-                              double opponent_elo, std::uint64_t seed);
+                              double opponent_elo, std::uint64_t seed,
+                              const AfterResult& after_result = nullptr);
 
 }  // namespace rm::simulation

@@ -8,10 +8,16 @@
 #include <string>
 #include <vector>
 
+#include "ringmaster/competitions/competition_type.hpp"
+#include "ringmaster/simulation/own_run.hpp"
+#include "ringmaster/simulation/parameter_axes.hpp"
 #include "ringmaster/simulation/problem.hpp"
 #include "ringmaster/simulation/simulated_run.hpp"
 #include "ringmaster/simulation/tuner_spec.hpp"
+#include "scales/value.hpp"
+#include "tests/simulation/own_control_files.hpp"
 #include "tests/support/golden_file.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace {
 
@@ -64,4 +70,43 @@ TEST_CASE("golden trace: model_tuner", "[golden]") {
   check_trace("model", "log", 1000, 8);
   check_trace("model", "rosenbrock", 1000);
   check_trace("model", "log5", 1000);
+}
+
+namespace {
+
+// The spsa_tuner from a control file (head to head, or against its opponent) on a fixed true
+// surface (own_run.hpp): every 50 games, the engine values it recommends.
+void check_spsa_trace(bool head_to_head, int games) {
+  rm::test::TempDir dir;
+  auto control = rm::comp::load_control_file(
+      dir.write("spsa.yaml", rm::simulation::test::spsa_tuner_file(head_to_head, games)));
+  control.tuner()->validation = {};
+  const rm::simulation::TrueSurface surface(rm::simulation::parameter_axes(control), {0.3, 0.7},
+                                            {30, 15});
+  auto competition = rm::comp::make_competition(control);
+  std::string text = std::string("# spsa_tuner ") +
+                     (head_to_head ? "head to head" : "against its opponent") +
+                     ", optimum at 0.3 and 0.7 of the ranges: game | recommendation\n";
+  const auto result = rm::simulation::simulate_own_run(
+      *competition, surface, 0.0, 20261128, [&](long played, const rm::comp::Competition& c) {
+        if (played % 50 != 0) return;
+        text += std::to_string(played) + " |";
+        const std::vector<rm::scales::Value> values = *c.recommended_values();
+        for (const auto& v : values) {
+          const nlohmann::json j = rm::scales::value_to_json(v);
+          text += j.is_number_float() ? format_point({j.get<double>()}) : " " + j.dump();
+        }
+        text += "\n";
+      });
+  REQUIRE(result.games == games);
+  rm::test::check_golden_file(std::string("tests/simulation/golden/spsa-") +
+                                  (head_to_head ? "head-to-head" : "opponent") + ".trace",
+                              text);
+}
+
+}  // namespace
+
+TEST_CASE("golden trace: spsa_tuner", "[golden]") {
+  check_spsa_trace(true, 2000);
+  check_spsa_trace(false, 1000);
 }

@@ -44,6 +44,7 @@ const std::vector<std::string> kCovered{"allplayall_ringbot",
                                         "playoff_ringbot",
                                         "playoff_slurm",
                                         "playoff_workers",
+                                        "reuse_network_engine",
                                         "reuse_ringbot",
                                         "ringbot_two_params",
                                         "ringbot_validated",
@@ -227,6 +228,9 @@ TEST_CASE("browser: gauntlet_ringbot", "[browser]") {
 }
 TEST_CASE("browser: reuse_ringbot", "[browser]") {
   check_example("reuse_ringbot");
+}
+TEST_CASE("browser: reuse_network_engine", "[browser]") {
+  check_example("reuse_network_engine", 20);
 }
 TEST_CASE("browser: mc_tuner_slurm", "[browser]") {
   check_example("mc_tuner_slurm", 40, {"--executor", "local", "-j", "2"});

@@ -87,7 +87,9 @@ CompetitionSession open_read_only(const rm::control::ControlFile& control,
     throw RingmasterError(e.what());
   }
   session.competition = make_competition_for(control);
-  restore_state(*session.competition, *session.store, false);
+  // A run may commit between reading the state and the archive it refers to.
+  session.store->read_consistently(
+      [&] { restore_state(*session.competition, *session.store, false); });
   return session;
 }
 

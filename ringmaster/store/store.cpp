@@ -527,6 +527,17 @@ std::vector<rm::game::GameResult> Store::games() {
   return read_results(db_, "SELECT result_json FROM games ORDER BY seq", "game result");
 }
 
+void Store::read_consistently(const std::function<void()>& read) {
+  detail::exec(db_, "BEGIN");
+  try {
+    read();
+  } catch (...) {
+    detail::exec(db_, "ROLLBACK");
+    throw;
+  }
+  detail::exec(db_, "COMMIT");
+}
+
 std::vector<rm::game::GameResult> Store::recent_games(int count) {
   // Read newest first and turned round here: an outer ORDER BY would sort them in SQLite.
   auto results = read_results(db_, "SELECT result_json FROM games ORDER BY seq DESC LIMIT ?1",

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -83,6 +84,9 @@ class Store {
   static std::unique_ptr<Store> open_read_only(const std::string& db_path,
                                                const std::string& lock_path = "",
                                                IntegrityCheck check = IntegrityCheck::automatic);
+  // Runs `read` in one read transaction, so that what it reads (the state and the archive
+  // chunks it refers to) is one commit's view, whatever a running writer commits meanwhile.
+  void read_consistently(const std::function<void()>& read);
 
   // The check the open made: full or cheap.
   IntegrityCheck integrity_checked() const { return integrity_checked_; }

@@ -118,13 +118,15 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
          "--sgf-collection", line.sgf_collection,
          "with report: write every game's SGF record to FILE as one collection (- for stdout)")
       ->type_name("FILE");
-  app.add_option("--baseline", line.baseline,
-                 "with playoff-file: the player the tuned candidate meets (default: the opponent)")
-      ->type_name("PLAYER");
-  app.add_option(
-         "-o,--output", line.output,
-         "with playoff-file: the control file to write (default <code>-confirm.yaml; - for stdout)")
-      ->type_name("FILE");
+  auto* baseline_option =
+      app.add_option(
+             "--baseline", line.baseline,
+             "with playoff-file: the player the tuned candidate meets (default: the opponent)")
+          ->type_name("PLAYER");
+  auto* output_option = app.add_option("-o,--output", line.output,
+                                       "with playoff-file: the control file to write (default "
+                                       "<code>-confirm.yaml; - for stdout)")
+                            ->type_name("FILE");
   std::string values;
   auto* values_option =
       app.add_option("--values", values,
@@ -138,9 +140,10 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
   auto* seed_option =
       app.add_option("--seed", seed, "with simulate: the seed of every run (default 1)")
           ->type_name("S");
-  app.add_option("--truth", line.truth,
-                 "with simulate: the true surface, CODE=OPTIMUM:ELO,... (docs/simulation.md)")
-      ->type_name("SPEC");
+  auto* truth_option =
+      app.add_option("--truth", line.truth,
+                     "with simulate: the true surface, CODE=OPTIMUM:ELO,... (docs/simulation.md)")
+          ->type_name("SPEC");
   app.add_flag("--version", version, "print the version and exit");
 
   // CLI11 wants argv order reversed for parse(vector); give it a copy.
@@ -203,10 +206,15 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
       return usage_error("no such command: " + positional[1]);
     line.command = positional[1];
   }
-  if (values_option->count() > 0) {
-    if (line.command != "candidates") return usage_error("--values: only with candidates");
-    line.values = values;
-  }
+  // An option of one command given to another would be ignored: say so instead.
+  const std::pair<const CLI::Option*, const char*> only_with[] = {
+      {values_option, "candidates"},     {runs_option, "simulate"},
+      {seed_option, "simulate"},         {truth_option, "simulate"},
+      {baseline_option, "playoff-file"}, {output_option, "playoff-file"}};
+  for (const auto& [option, command] : only_with)
+    if (option->count() > 0 && line.command != command)
+      return usage_error(option->get_name() + ": only with " + command);
+  if (values_option->count() > 0) line.values = values;
   return line;
 }
 

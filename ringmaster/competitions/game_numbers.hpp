@@ -17,8 +17,9 @@ class GameNumbers {
   // reached), but only below it: a number_of_games lowered between runs drops the numbers it
   // no longer covers, as gomill does.
   std::optional<int> issue(std::optional<int> limit);
-  // Marks an outstanding number as done; throws std::logic_error if it is not outstanding.
-  void fix(int number);
+  // Marks an outstanding number as done (`void_game`: its game had no result); throws
+  // std::logic_error if it is not outstanding.
+  void fix(int number, bool void_game = false);
   bool is_outstanding(int number) const { return outstanding_.count(number) != 0; }
   // Numbers below `limit` left unfixed by an earlier run, waiting to be issued again.
   bool has_reissue(std::optional<int> limit) const {
@@ -27,16 +28,20 @@ class GameNumbers {
 
   int issued() const { return next_new_; }  // distinct numbers ever issued
   int fixed() const { return fixed_; }      // numbers done (finished or void)
+  int void_games() const { return void_; }  // of those, the void ones
   const std::set<int>& outstanding() const { return outstanding_; }
 
-  // State: {"next": n, "fixed": count, "unfixed": [issued but not fixed]}; on restore the
-  // unfixed numbers are queued for reissue. Throws std::invalid_argument for a malformed state.
+  // State: {"next": n, "fixed": count, "unfixed": [issued but not fixed], "void": count}
+  // ("void" only when not 0, and 0 when absent: states written before it was kept); on
+  // restore the unfixed numbers are queued for reissue. Throws std::invalid_argument for a
+  // malformed state.
   nlohmann::json to_json() const;
   static GameNumbers from_json(const nlohmann::json& j);
 
  private:
   int next_new_ = 0;
   int fixed_ = 0;
+  int void_ = 0;
   std::set<int> outstanding_;
   std::set<int> to_reissue_;
 };

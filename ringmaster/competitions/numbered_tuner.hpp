@@ -79,7 +79,7 @@ class NumberedTuner : public TunerShell {
     const int number = game_number_of(r);
     on_point_dropped(outstanding_.at(number));
     outstanding_.erase(number);
-    numbers_.fix(number);
+    numbers_.fix(number, true);
     return void_halt_rule_.on_void();
   }
 
@@ -90,6 +90,23 @@ class NumberedTuner : public TunerShell {
   std::optional<int> tuning_games_remaining() const final {
     if (!number_of_games_) return std::nullopt;
     return std::max(0, *number_of_games_ - numbers_.fixed());
+  }
+
+  // Tuning games with a result (void ones are not counted, as in the games table).
+  int tuning_results() const { return numbers_.fixed() - numbers_.void_games(); }
+
+  // The report's games line, without its newline. "11/30 games played": the game numbers
+  // done, void ones included (gomill's count), when `gomill_count` or when there are no void
+  // games and no validation games; otherwise the run summary's count and its parts, "15/42
+  // games played (tuning 11/30: 1 void; validation 4/12)", so that the two agree.
+  std::string games_line_text(bool gomill_count) const {
+    if (gomill_count || (numbers_.void_games() == 0 && !has_validation_games()))
+      return std::to_string(numbers_.fixed()) +
+             (number_of_games_ ? "/" + std::to_string(*number_of_games_) : std::string()) +
+             " games played";
+    const int voids = numbers_.void_games();
+    return games_played_text(tuning_results(),
+                             voids == 0 ? std::string() : std::to_string(voids) + " void");
   }
 
   // After restore(): the numbers as stored (unfixed ones are reissued), nothing in progress.

@@ -177,10 +177,18 @@ std::string TunerShell::games_played_text(long tuning_played, const std::string&
   };
   const long tuning_left = tuning_remaining.value_or(0);
   if (validation_played + validation_remaining == 0)
-    return of(tuning_played, tuning_left) + " games played (" + detail + ")";
+    return of(tuning_played, tuning_left) + " games played" +
+           (detail.empty() ? "" : " (" + detail + ")");
   return of(tuning_played + validation_played, tuning_left + validation_remaining) +
-         " games played (tuning " + of(tuning_played, tuning_left) + ": " + detail +
-         "; validation " + of(validation_played, validation_remaining) + ")";
+         " games played (tuning " + of(tuning_played, tuning_left) +
+         (detail.empty() ? "" : ": " + detail) + "; validation " +
+         of(validation_played, validation_remaining) + ")";
+}
+
+bool TunerShell::has_validation_games() const {
+  return validation_->games_played() +
+             validation_->games_remaining(tuning_games_done(), tuning_games_remaining()) >
+         0;
 }
 
 std::string TunerShell::opponent_line() const {

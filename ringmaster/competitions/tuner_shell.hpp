@@ -143,8 +143,10 @@ class TunerShell : public Competition {
   // "9/138 games played (tuning 9/120: <detail>; validation 0/18)": every finished game as the
   // run's summary counts them (the games table: validation games in, void games out) of every
   // game the event will play; `tuning_played`: the tuning games among them. Without validation
-  // games "9/120 games played (<detail>)".
+  // games "9/120 games played (<detail>)"; an empty detail is left out.
   std::string games_played_text(long tuning_played, const std::string& detail) const;
+  // Whether the event plays validation games (played or still to play).
+  bool has_validation_games() const;
   // "opponent (code): description" or "opponent: code", and a blank line.
   std::string opponent_line() const;
 

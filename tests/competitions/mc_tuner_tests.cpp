@@ -114,6 +114,10 @@ TEST_CASE("void games: skipped, and the halting rule of gomill", "[mc_tuner]") {
     CHECK(tuner.tree().root().visits == 4);
     CHECK(tuner.game_numbers().fixed() == 5);
     CHECK(tuner.next_job()->job.game_id == "5");  // void numbers are not replayed
+    // The text report counts as gomill does (void numbers included), the JSON report the
+    // games with a result.
+    CHECK_THAT(tuner.full_report(), Catch::Contains("\n5/100 games played\n"));
+    CHECK(tuner.json_report().at("games_played") == 2);
   }
 }
 

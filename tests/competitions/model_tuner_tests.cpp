@@ -436,6 +436,13 @@ TEST_CASE("model_tuner: void games are skipped, two in a row halt", "[model_tune
   CHECK_FALSE(tuner.on_void(void_c));
   CHECK(tuner.game_numbers().fixed() == 3);
   CHECK(tuner.search().samples().size() == 1);
+  // The report counts games as the run's summary does: the void ones are not played games,
+  // also after a restore.
+  CHECK_THAT(tuner.full_report(), Catch::Contains("\n1/398 games played (2 void)\n"));
+  CHECK(tuner.json_report().at("games_played") == 1);
+  ModelTuner restored(model_control(dir));
+  restored.restore(tuner.state());
+  CHECK_THAT(restored.full_report(), Catch::Contains("\n1/398 games played (2 void)\n"));
 }
 
 TEST_CASE("model_tuner: each job records its candidate, which the result carries back",

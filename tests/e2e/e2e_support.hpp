@@ -155,6 +155,28 @@ inline std::string small_ce_event_yaml(int samples, int batch, int generations,
          "  command: [ringbot, --playouts, '{pl}', --seed, '5']\n";
 }
 
+// A model_tuner event of ringbot's playouts (an integer on a LOG scale, 2 to `upper`) against
+// that opponent; `extra` holds more top-level settings (validation). ringbot's results depend
+// only on its seed and the game id, so two runs of the same event that issue the same
+// candidates agree game for game.
+inline std::string small_model_event_yaml(int number_of_games, int upper = 40,
+                                          const std::string& extra = "") {
+  return "competition_type: model_tuner\n"
+         "description: e2e model event\n" +
+         extra + small_event_game_settings_yaml(8) +
+         "number_of_games: " + std::to_string(number_of_games) +
+         "\n"
+         "candidate_colour: random\n"
+         "opponent: opp\n"
+         "seed: 9\n"
+         "parameters:\n"
+         "  - {code: pl, lower: 2, upper: " +
+         std::to_string(upper) +
+         ", scale: LOG, integer: true, format: 'pl: %d'}\n"
+         "candidate:\n"
+         "  command: [ringbot, --playouts, '{pl}', --seed, '5']\n";
+}
+
 // An spsa_tuner event, head to head unless `extra` says otherwise, of two ringbot parameters on
 // 7x7 with few playouts, so that a game takes milliseconds; `extra` holds more top-level
 // settings (a mode, validation). ringbot's results depend only on its seed and the game, so

@@ -13,24 +13,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-// ringbot's playouts (an integer on a LOG scale) on 7x7 with so few playouts that a game takes
-// milliseconds. ringbot's results depend only on its seed and the game id, so two runs of the
-// same event that issue the same candidates agree game for game.
-std::string model_yaml(int games, int upper = 40) {
-  return "competition_type: model_tuner\n"
-         "description: e2e model event\n" +
-         rm::test::small_event_game_settings_yaml(8) + "number_of_games: " + std::to_string(games) +
-         "\n"
-         "candidate_colour: random\n"
-         "opponent: opp\n"
-         "seed: 9\n"
-         "parameters:\n"
-         "  - {code: pl, lower: 2, upper: " +
-         std::to_string(upper) +
-         ", scale: LOG, integer: true, format: 'pl: %d'}\n"
-         "candidate:\n"
-         "  command: [ringbot, --playouts, '{pl}', --seed, '5']\n";
-}
+using rm::test::small_model_event_yaml;
 
 nlohmann::json json_report(CompetitionDir& event) {
   auto report = event.run({"report", "--json"});
@@ -43,7 +26,7 @@ nlohmann::json json_report(CompetitionDir& event) {
 
 TEST_CASE("model_tuner: an event runs to the end, then show and report --json",
           "[e2e][model_tuner]") {
-  CompetitionDir event("model_small", model_yaml(40));
+  CompetitionDir event("model_small", small_model_event_yaml(40));
   auto f = event.run({"run", "-j", "2", "-q"});
   INFO(f.err);
   REQUIRE(f.exit_status == 0);
@@ -93,7 +76,7 @@ TEST_CASE("model_tuner: an event runs to the end, then show and report --json",
   CHECK_THAT(rm::test::slurp(event.file(".hist")), Catch::Contains(" won\n"));
 
   // A changed range is refused with its reason.
-  event.write(model_yaml(40, 50));
+  event.write(small_model_event_yaml(40, 50));
   auto refused = event.run({"run", "-q"});
   CHECK(refused.exit_status == 1);
   CHECK_THAT(refused.err, Catch::Contains("parameter 1: upper changed from 40.0 to 50.0"));
@@ -105,10 +88,10 @@ TEST_CASE("model_tuner: killed at random moments, resumed, it ends as an uninter
   // One game at a time: the model sees the results in the same order as the uninterrupted
   // run, so every choice, result and fit must be the same.
   const int total = 120;
-  CompetitionDir reference("model_reference", model_yaml(total));
+  CompetitionDir reference("model_reference", small_model_event_yaml(total));
   REQUIRE(reference.run({"run", "-j", "1", "-q"}).exit_status == 0);
 
-  CompetitionDir event("model_killed", model_yaml(total));
+  CompetitionDir event("model_killed", small_model_event_yaml(total));
   const int kills_before_the_end =
       rm::test::kill_at_random_moments(event, 4, 20261123, 150, 700, 1);
   CHECK(kills_before_the_end >= 2);

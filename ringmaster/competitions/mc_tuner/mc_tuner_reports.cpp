@@ -28,10 +28,10 @@ std::string McTuner::static_description() const {
 
 std::string McTuner::main_report() const {
   std::string text;
-  // gomill counts fixed game numbers, so void games are included in "games played".
-  text += std::to_string(numbers_.fixed());
-  if (settings_.number_of_games) text += "/" + std::to_string(*settings_.number_of_games);
-  text += " games played\n\nBest parameters: " + describe_path(tree_.best_path()) + "\n\n";
+  // gomill's line (game numbers done, void ones included) unless validation games are played,
+  // which gomill does not have: then the run summary's count and its parts.
+  text += games_line_text(!has_validation_games());
+  text += "\n\nBest parameters: " + describe_path(tree_.best_path()) + "\n\n";
 
   const int initial_visits = settings_.initial_visits;
   const int initial_wins = settings_.initial_wins;
@@ -160,7 +160,7 @@ nlohmann::json McTuner::json_report() const {
   const int games = root.visits - initial_visits;
   const int wins = root.wins - initial_wins;
   const auto best = tree_.best_path();
-  nlohmann::json report = tuner_json_report_header("mc_tuner", cf_, numbers_.fixed(),
+  nlohmann::json report = tuner_json_report_header("mc_tuner", cf_, tuning_results(),
                                                    settings_.opponent, opponent_description_);
   report["number_of_games"] =
       settings_.number_of_games ? nlohmann::json(*settings_.number_of_games) : nlohmann::json();

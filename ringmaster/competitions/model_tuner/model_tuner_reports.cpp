@@ -22,9 +22,7 @@ std::vector<std::string> ModelTuner::codes() const {
 }
 
 std::string ModelTuner::games_line() const {
-  std::string text = std::to_string(numbers_.fixed());
-  if (settings_.number_of_games) text += "/" + std::to_string(*settings_.number_of_games);
-  return text + " games played\n";
+  return games_line_text(false) + "\n";
 }
 
 std::string ModelTuner::recommendation_text() const {
@@ -108,7 +106,7 @@ std::vector<std::string> ModelTuner::periodic_history_lines() const {
 }
 
 nlohmann::json ModelTuner::json_report() const {
-  nlohmann::json j = tuner_json_report_header("model_tuner", cf_, numbers_.fixed(),
+  nlohmann::json j = tuner_json_report_header("model_tuner", cf_, tuning_results(),
                                               settings_.opponent, opponent_description_);
   j["number_of_games"] =
       settings_.number_of_games ? nlohmann::json(*settings_.number_of_games) : nlohmann::json();

@@ -50,6 +50,7 @@ class LinearScale final : public Scale {
   nlohmann::json definition() const override {
     return {{"type", "LINEAR"}, {"lower", lo_}, {"upper", hi_}, {"integer", integer_}};
   }
+  std::optional<double> fraction_of(double value) const override { return (value - lo_) / range_; }
 
  private:
   double lo_, hi_, range_;
@@ -79,6 +80,9 @@ class LogScale final : public Scale {
   }
   nlohmann::json definition() const override {
     return {{"type", "LOG"}, {"lower", lo_}, {"upper", hi_}, {"integer", integer_}};
+  }
+  std::optional<double> fraction_of(double value) const override {
+    return std::log(value / lo_) / rate_;
   }
 
  private:

@@ -3,6 +3,7 @@
 // with exactly gomill's arithmetic (gomill/mcts_tuners.py: LINEAR, LOG, EXPLICIT).
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,13 @@ class Scale {
   // Full definition, stored in the database so that an incompatible change of the control
   // file between runs can be refused. {"type": "LINEAR"|"LOG"|"EXPLICIT"|"EXPRESSION", ...}
   virtual nlohmann::json definition() const = 0;
+  // The optimiser value f whose unrounded engine value is `value`: the inverse of at(), for
+  // the scales that have one (LINEAR, LOG; the tuners of ranges start from a user's value).
+  // std::nullopt for EXPLICIT and EXPRESSION.
+  virtual std::optional<double> fraction_of(double value) const {
+    (void)value;
+    return std::nullopt;
+  }
 };
 
 // gomill's LINEAR: f*(hi-lo)+lo; with integer, int(x+0.5) (see round_like_gomill).

@@ -43,9 +43,8 @@ rm::scales::Value RangeParameter::value_from_text(const std::string& text) const
 }
 
 double RangeParameter::unit_of(double value) const {
-  const double f = log_scale ? std::log(value / lower) / std::log(upper / lower)
-                             : (value - lower) / (upper - lower);
-  return 2.0 * f - 1.0;
+  // A range's scale is LINEAR or LOG, which have an inverse.
+  return 2.0 * engine.scale->fraction_of(value).value() - 1.0;
 }
 
 const std::vector<std::string>& range_parameter_keys() {

@@ -1,5 +1,6 @@
 // Scales: gomill's worked examples (reference §6), the integer quirk, expressions, errors.
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <limits>
 #include <string>
 #include <vector>
@@ -160,4 +161,18 @@ TEST_CASE("LINEAR and LOG bounds must keep every value finite and printable", "[
   auto wide = make_linear(-1e307, 1e307, false);
   CHECK(std::get<double>(wide->at(1.0)) == 1e307);
   CHECK(std::get<long long>(make_linear(0, 9e18, true)->at(0.5)) == 4500000000000000000LL);
+}
+
+TEST_CASE("LINEAR and LOG invert their value; EXPLICIT and EXPRESSION have no inverse",
+          "[scales]") {
+  const auto linear = make_linear(-2.0, 6.0, false);
+  const auto log = make_log(10.0, 1000.0, true);
+  for (double f : {0.0, 0.125, 0.5, 0.9, 1.0}) {
+    CHECK(linear->fraction_of(std::get<double>(linear->at(f))).value() == Approx(f));
+    CHECK(log->fraction_of(10.0 * std::pow(100.0, f)).value() == Approx(f));
+  }
+  CHECK(log->fraction_of(100.0).value() == Approx(0.5));
+  CHECK(linear->fraction_of(2.0).value() == 0.5);
+  CHECK_FALSE(make_explicit({Value(1LL), Value(2LL)})->fraction_of(1.0).has_value());
+  CHECK_FALSE(make_expression("x*2", false)->fraction_of(1.0).has_value());
 }

@@ -1,7 +1,7 @@
 // Every shipped example (control_examples/*.yaml) runs a few real games (ringbot; GNU Go
-// when installed, otherwise ringbot stands in for it), then its HTML report is loaded in
-// headless Chromium: the page must load without errors and every plot must be in the DOM,
-// and it is rendered to a PNG. Chromium is required: without it these tests fail.
+// and Pachi when installed, otherwise ringbot stands in for them), then its HTML report is
+// loaded in headless Chromium: the page must load without errors and every plot must be in
+// the DOM, and it is rendered to a PNG. Chromium is required: without it these tests fail.
 // RM_SCREENSHOT_DIR=<dir>: keep each example's PNG there (docs/images/ comes from this).
 #include <sys/stat.h>
 
@@ -26,6 +26,8 @@ namespace {
 const std::string kExamples = std::string(RM_SOURCE_DIR) + "/control_examples";
 const std::string kRingmaster = std::string(RM_BIN_DIR) + "/ringmaster";
 const std::string kGnuGo = "/usr/games/gnugo";
+// model_tuner_pachi.yaml runs Pachi built from source in ~/pachi (Ringmaster expands the ~).
+const std::string kPachi = "~/pachi/pachi";
 
 // The examples this file checks; the last test case makes sure none is missed.
 const std::vector<std::string> kCovered{"allplayall_ringbot",
@@ -40,6 +42,7 @@ const std::vector<std::string> kCovered{"allplayall_ringbot",
                                         "gnugo_patterns",
                                         "mc_tuner_slurm",
                                         "model_tuner_gnugo",
+                                        "model_tuner_pachi",
                                         "model_tuner_ringbot",
                                         "playoff_ringbot",
                                         "playoff_slurm",
@@ -97,20 +100,27 @@ std::set<std::string> expected_plots(const nlohmann::json& report) {
 }
 
 // A copy of the examples directory (templates beside the control files come along) with the
-// example's GNU Go replaced by a ringbot stand-in when GNU Go is not installed.
+// example's GNU Go replaced by a ringbot stand-in when GNU Go is not installed, and its Pachi
+// when there is no ~/pachi/pachi.
 std::string prepare_example(const rm::test::TempDir& dir, const std::string& name) {
   for (const auto& entry : fs::directory_iterator(kExamples))
     fs::copy(entry.path(), dir.file(entry.path().filename().string()), fs::copy_options::recursive);
   std::string yaml = slurp(dir.file(name + ".yaml"));
   // GNU Go named by PATH: Debian installs it in /usr/games, which root's PATH lacks.
   yaml = std::regex_replace(yaml, std::regex("command: \"gnugo "), "command: \"" + kGnuGo + " ");
-  if (!fs::exists(kGnuGo) && yaml.find(kGnuGo) != std::string::npos) {
-    const std::string shim =
-        dir.write("gnugo-stand-in", "#!/bin/sh\nexec '" + std::string(RM_BIN_DIR) +
-                                        "/ringbot' --playouts 30 --seed 1\n");
+  // A ringbot that ignores the engine's arguments.
+  auto stand_in = [&](const std::string& file) {
+    const std::string shim = dir.write(
+        file, "#!/bin/sh\nexec '" + std::string(RM_BIN_DIR) + "/ringbot' --playouts 30 --seed 1\n");
     ::chmod(shim.c_str(), 0755);
-    yaml = std::regex_replace(yaml, std::regex(kGnuGo), shim);
-  }
+    return shim;
+  };
+  if (!fs::exists(kGnuGo) && yaml.find(kGnuGo) != std::string::npos)
+    yaml = std::regex_replace(yaml, std::regex(kGnuGo), stand_in("gnugo-stand-in"));
+  const char* home = std::getenv("HOME");
+  const bool have_pachi = home != nullptr && fs::exists(std::string(home) + "/pachi/pachi");
+  if (!have_pachi && yaml.find(kPachi) != std::string::npos)
+    yaml = std::regex_replace(yaml, std::regex(kPachi), stand_in("pachi-stand-in"));
   // Small boards keep the games short; nothing in the report depends on the size (but the
   // openings are 9x9 records).
   if (yaml.find("openings:") == std::string::npos)
@@ -200,6 +210,9 @@ TEST_CASE("browser: gnugo_patterns", "[browser]") {
 }
 TEST_CASE("browser: model_tuner_gnugo", "[browser]") {
   check_example("model_tuner_gnugo");
+}
+TEST_CASE("browser: model_tuner_pachi", "[browser]") {
+  check_example("model_tuner_pachi");  // with Pachi built: about 2 min (4 s of CPU a game)
 }
 TEST_CASE("browser: model_tuner_ringbot", "[browser]") {
   check_example("model_tuner_ringbot");

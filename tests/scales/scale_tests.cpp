@@ -163,7 +163,7 @@ TEST_CASE("LINEAR and LOG bounds must keep every value finite and printable", "[
   CHECK(std::get<long long>(make_linear(0, 9e18, true)->at(0.5)) == 4500000000000000000LL);
 }
 
-TEST_CASE("LINEAR and LOG invert their value; EXPLICIT and EXPRESSION have no inverse",
+TEST_CASE("LINEAR and LOG invert their value, EXPLICIT and EXPRESSION have no inverse",
           "[scales]") {
   const auto linear = make_linear(-2.0, 6.0, false);
   const auto log = make_log(10.0, 1000.0, true);

@@ -6,6 +6,7 @@
 
 #include "ringmaster/competitions/game_rng.hpp"
 #include "ringmaster/competitions/tuner_results.hpp"
+#include "ringmaster/control/candidate_template.hpp"
 #include "ringmaster/control/config_error.hpp"
 
 namespace rm::comp {
@@ -79,6 +80,20 @@ std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> TunerShell:
   return {{check_candidate(), cf_.game}, {opponent_, cf_.game}};
 }
 
+rm::game::PlayerSpec TunerShell::check_candidate() const {
+  const auto start = start_values();
+  if (!start) throw std::logic_error(cf_.competition_type + ": no start to check");
+  return candidate_named(*start, "candidate");
+}
+
+rm::game::PlayerSpec TunerShell::candidate_named(const std::vector<rm::scales::Value>& values,
+                                                 const std::string& code) const {
+  const std::string dir = tuner_.candidate.needs_files_dir()
+                              ? rm::control::candidate_files_dir(cf_.directory, cf_.code, code)
+                              : std::string();
+  return render_candidate(values, code, dir);
+}
+
 rm::game::PlayerSpec TunerShell::kept_candidate(const std::vector<rm::scales::Value>& values,
                                                 const std::string& name, std::string& error) const {
   try {
@@ -148,22 +163,52 @@ JobRequest TunerShell::job_between(const std::string& game_id, std::uint64_t ope
   return request;
 }
 
-void TunerShell::add_shell_state(nlohmann::json& state) const {
+nlohmann::json TunerShell::state() const {
+  nlohmann::json state = tuner_state();
+  state["format"] = state_format();
+  state["definition"] = definition();
   state["opponent_description"] = opponent_description_;
   if (!validation_->rounds().empty()) state["validation"] = validation_->state();
+  return state;
 }
 
-TunerShell::ShellState TunerShell::read_shell_state(const nlohmann::json& state) const {
-  ShellState out{state.at("opponent_description").get<std::string>(), *validation_};
-  out.validation.restore(state.contains("validation")
-                             ? state["validation"]
-                             : nlohmann::json{{"rounds", nlohmann::json::array()}});
-  return out;
+void TunerShell::restore(const nlohmann::json& state) {
+  const nlohmann::json* format =
+      state.is_object() && state.contains("format") ? &state["format"] : nullptr;
+  if (format == nullptr || !format->is_number_integer() || !reads_state_format(format->get<int>()))
+    throw IncompatibleState("error loading competition state: unknown " + cf_.competition_type +
+                            " state format");
+  // The definition is kept in the state as well, so `show` and `report` check it too.
+  if (state.contains("definition")) check_stored_definition(state["definition"]);
+  std::string opponent_description;
+  std::optional<Validation> validation = *validation_;
+  StateCommit commit;
+  try {
+    opponent_description = state.at("opponent_description").get<std::string>();
+    validation->restore(state.contains("validation")
+                            ? state["validation"]
+                            : nlohmann::json{{"rounds", nlohmann::json::array()}});
+    commit = read_tuner_state(state, format->get<int>(), archive_);
+  } catch (const IncompatibleState&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw IncompatibleState(std::string("error loading competition state: ") + e.what());
+  }
+  commit();
+  opponent_description_ = std::move(opponent_description);
+  validation_ = std::move(validation);
+  archive_.clear();  // in the tuner's state now
 }
 
-void TunerShell::take_shell_state(ShellState&& state) {
-  opponent_description_ = std::move(state.opponent_description);
-  validation_ = std::move(state.validation);
+nlohmann::json TunerShell::json_report() const {
+  nlohmann::json report = tuner_json_report();
+  validation_->add_to_json_report(report);
+  return report;
+}
+
+std::string TunerShell::with_validation(std::string report) const {
+  const std::string validation = validation_->report();
+  return validation.empty() ? report : report + "\n" + validation;
 }
 
 std::string TunerShell::games_played_text(long tuning_played, const std::string& detail) const {

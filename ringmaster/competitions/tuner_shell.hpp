@@ -45,6 +45,23 @@ class TunerShell : public Competition {
   }
   std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players_to_check()
       const final;
+  // The state envelope: the format, the definition, the tuner's part (tuner_state) and the
+  // shell's (the opponent's description, the validation rounds).
+  nlohmann::json state() const final;
+  // Refuses an unknown format or a changed definition, reads the shell's part and the tuner's
+  // (read_tuner_state, with the archive) whole, and only then takes both: a state that cannot
+  // be used changes nothing. Throws IncompatibleState saying why.
+  void restore(const nlohmann::json& state) final;
+  // The tuner's reports (its hooks below), each followed by validation's.
+  std::string full_report() const final { return with_validation(tuner_full_report()); }
+  std::string short_report() const final { return with_validation(tuner_short_report()); }
+  std::string screen_report(const std::vector<std::string>& game_ids_in_progress) const final {
+    return tuner_screen_report(game_ids_in_progress) +
+           validation_->screen_report(game_ids_in_progress);
+  }
+  nlohmann::json json_report() const final;
+  // Kept for restore(), which hands them to read_tuner_state.
+  void restore_archive(std::vector<nlohmann::json> chunks) final { archive_ = std::move(chunks); }
   // A tuner always recommends something (its start before any game): validation plays it.
   std::optional<std::vector<rm::scales::Value>> recommended_values() const final {
     return recommendation();
@@ -78,10 +95,28 @@ class TunerShell : public Competition {
   virtual int tuning_games_done() const = 0;
   // nullopt if unlimited.
   virtual std::optional<int> tuning_games_remaining() const = 0;
-  // The candidate the startup check starts (the same every time).
-  virtual rm::game::PlayerSpec check_candidate() const = 0;
+  // The candidate the startup check starts (the same every time): by default the start.
+  virtual rm::game::PlayerSpec check_candidate() const;
   // The engine values the tuner recommends now, one per parameter.
   virtual std::vector<rm::scales::Value> recommendation() const = 0;
+  // The tuner's reports, without validation's (Competition's reports say what each is).
+  virtual std::string tuner_short_report() const = 0;
+  virtual std::string tuner_full_report() const { return tuner_short_report(); }
+  virtual std::string tuner_screen_report(
+      const std::vector<std::string>& game_ids_in_progress) const = 0;
+  virtual nlohmann::json tuner_json_report() const = 0;
+  // The state's format number this tuner writes, and those it reads (older ones it converts).
+  virtual int state_format() const = 0;
+  virtual bool reads_state_format(int format) const { return format == state_format(); }
+  // The tuner's part of its state (state() adds the format, the definition and the shell's).
+  virtual nlohmann::json tuner_state() const = 0;
+  // Reads the tuner's part of a stored `state` of `format` (one reads_state_format accepts),
+  // with `archive`, every chunk archive_chunk() gave, in commit order. Changes nothing and
+  // throws std::exception (IncompatibleState to give its own message) when it cannot be used;
+  // returns the commit that takes what was read, which cannot fail.
+  using StateCommit = std::function<void()>;
+  virtual StateCommit read_tuner_state(const nlohmann::json& state, int format,
+                                       const std::vector<nlohmann::json>& archive) = 0;
   // The engine values the tuner starts from, which `candidates` lists; nullopt for a tuner
   // without a start (the mc_tuner: its grid).
   virtual std::optional<std::vector<rm::scales::Value>> start_values() const {
@@ -99,6 +134,10 @@ class TunerShell : public Competition {
                                         const std::string& files_dir) const {
     return renderer_->render(values, code, files_dir);
   }
+  // A tuning candidate: render_candidate() under `code`, its files (when the template has any)
+  // in <code>.candidates/<code without '#'>.
+  rm::game::PlayerSpec candidate_named(const std::vector<rm::scales::Value>& values,
+                                       const std::string& code) const;
   // The candidate's colour: the setting's, or for `random` the result of `draw_black`; with
   // openings played in pairs, the pair's colour for game `opening_number` instead.
   bool candidate_is_black(std::uint64_t opening_number,
@@ -129,17 +168,6 @@ class TunerShell : public Competition {
   rm::game::PlayerSpec kept_candidate(const std::vector<rm::scales::Value>& values,
                                       const std::string& name, std::string& error) const;
 
-  // The state envelope's shared part: the opponent's description and the validation rounds.
-  void add_shell_state(nlohmann::json& state) const;
-  // Reads that part of a stored state (throws std::exception when malformed) ...
-  struct ShellState {
-    std::string opponent_description;
-    Validation validation;
-  };
-  ShellState read_shell_state(const nlohmann::json& state) const;
-  // ... and takes it once the whole state has been read.
-  void take_shell_state(ShellState&& state);
-
   // "9/138 games played (tuning 9/120: <detail>; validation 0/18)": every finished game as the
   // run's summary counts them (the games table: validation games in, void games out) of every
   // game the event will play; `tuning_played`: the tuning games among them. Without validation
@@ -163,6 +191,9 @@ class TunerShell : public Competition {
   std::optional<Validation> validation_;
 
  private:
+  std::vector<nlohmann::json> archive_;  // from restore_archive(), until restore()
+  // `report`, and validation's report after a blank line when it has one.
+  std::string with_validation(std::string report) const;
   // The job of a tuning game between `black` and `white`, without its candidate records.
   JobRequest job_between(const std::string& game_id, std::uint64_t opening_number,
                          const rm::game::PlayerSpec& black, const rm::game::PlayerSpec& white,

@@ -161,8 +161,7 @@ void CeTuner::finish_generation() {
 
 rm::game::PlayerSpec CeTuner::make_candidate(const std::vector<double>& optimiser_values,
                                              const std::string& code) const {
-  return render_candidate(engine_values(optimiser_values), code,
-                          rm::control::candidate_files_dir(cf_.directory, cf_.code, code));
+  return candidate_named(engine_values(optimiser_values), code);
 }
 
 JobRequest CeTuner::job_for(const GameKey& key) const {
@@ -284,12 +283,6 @@ std::vector<double> CeTuner::initial_means() const {
   std::vector<double> means;
   for (const auto& p : settings_.parameters) means.push_back(p.initial_mean);
   return means;
-}
-
-rm::game::PlayerSpec CeTuner::check_candidate() const {
-  // gomill checks a random sample of the initial distribution; the initial means are checked
-  // here, so that the check is the same every time.
-  return make_candidate(initial_means(), "candidate");
 }
 
 rm::scales::Value CeTuner::value_from_text(std::size_t k, const std::string& text) const {

@@ -62,19 +62,12 @@ class CeTuner final : public TunerShell {
   // not among the players.
   explicit CeTuner(const rm::control::ControlFile& cf);
 
-  nlohmann::json state() const override;
-  void restore(const nlohmann::json& state) override;
   // Each finished generation's record leaves the state for the store's archive, so that
   // committing a game costs the same after a hundred generations as after one.
   std::optional<nlohmann::json> archive_chunk() override;
-  void restore_archive(std::vector<nlohmann::json> chunks) override;
   nlohmann::json definition() const override;
   void check_stored_definition(const nlohmann::json& stored) const override;
-  std::string full_report() const override;
-  std::string short_report() const override;
-  std::string screen_report(const std::vector<std::string>& game_ids_in_progress) const override;
   std::vector<std::string> periodic_history_lines() const override;
-  nlohmann::json json_report() const override;
   std::vector<rm::scales::Value> recommendation() const override;
 
   // For tests and tools.
@@ -107,13 +100,20 @@ class CeTuner final : public TunerShell {
                                       const std::string& code) const;
   void start_generation();  // draws the samples of generation_
 
+  std::string tuner_short_report() const override;
+  std::string tuner_screen_report(
+      const std::vector<std::string>& game_ids_in_progress) const override;
+  nlohmann::json tuner_json_report() const override;
+  int state_format() const override;
+  nlohmann::json tuner_state() const override;
+  StateCommit read_tuner_state(const nlohmann::json& state, int format,
+                               const std::vector<nlohmann::json>& archive) override;
   std::optional<JobRequest> next_tuning_job() override;
   ResultLines on_tuning_result(const rm::game::GameResult& r) override;
   bool on_tuning_void(const rm::game::GameResult& r) override;
   bool tuning_finished() const override;   // every generation played
   int tuning_games_done() const override;  // tuning games with a result
   std::optional<int> tuning_games_remaining() const override;
-  rm::game::PlayerSpec check_candidate() const override;
   // The initial means (the startup check's candidate).
   std::optional<std::vector<rm::scales::Value>> start_values() const override {
     return engine_values(initial_means());
@@ -137,8 +137,7 @@ class CeTuner final : public TunerShell {
   int samples_generation_ = -1;  // the generation samples_ belong to (-1: none drawn)
   std::vector<CeSample> samples_;
   std::vector<CeGenerationRecord> history_;
-  std::size_t archived_history_ = 0;            // history_[0, n) is in the store's archive
-  std::vector<nlohmann::json> archive_chunks_;  // from restore_archive(), for restore()
+  std::size_t archived_history_ = 0;  // history_[0, n) is in the store's archive
   // Per run, not persisted (gomill's seen_successful_game and per-job error count).
   bool seen_successful_game_ = false;
   std::set<std::pair<int, int>> failed_once_;  // (sample, round) of this generation voided once

@@ -110,24 +110,20 @@ std::string CeTuner::samples_report(std::size_t limit) const {
 
 // gomill: write_full_report = write_short_report = static description + screen report.
 // gomill's short report, then (ours) the statistics of all games as candidates v opponent.
-std::string CeTuner::short_report() const {
+std::string CeTuner::tuner_short_report() const {
   const std::string pool = pool_stats_.report();
-  const std::string validation = validation_->report();
   return static_description() + main_report() + samples_report() +
-         (pool.empty() ? "" : "\n" + pool) + (validation.empty() ? "" : "\n" + validation);
+         (pool.empty() ? "" : "\n" + pool);
 }
 
-std::string CeTuner::full_report() const {
-  return short_report();
-}
-
-std::string CeTuner::screen_report(const std::vector<std::string>& game_ids_in_progress) const {
+std::string CeTuner::tuner_screen_report(
+    const std::vector<std::string>& game_ids_in_progress) const {
   (void)game_ids_in_progress;  // the display lists the games in progress itself
   // A long table would push the results off the screen; the reports list every sample.
   return main_report() + samples_report(kSamplesOnScreen);
 }
 
-nlohmann::json CeTuner::json_report() const {
+nlohmann::json CeTuner::tuner_json_report() const {
   const auto gaussians = [this](const std::vector<Gaussian>& distribution) {
     nlohmann::json j = nlohmann::json::array();
     for (std::size_t d = 0; d < distribution.size(); ++d)
@@ -210,7 +206,6 @@ nlohmann::json CeTuner::json_report() const {
                  {"samples", current},
                  {"generations", generations},
                  {"pool", pool_stats_.json()}});
-  validation_->add_to_json_report(report);
   return report;
 }
 

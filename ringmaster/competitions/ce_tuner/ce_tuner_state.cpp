@@ -116,7 +116,7 @@ void check_ce_tuner_definition(const nlohmann::json& stored, const nlohmann::jso
   refuse_if_changed(changes);
 }
 
-nlohmann::json CeTuner::state() const {
+nlohmann::json CeTuner::tuner_state() const {
   nlohmann::json samples = nlohmann::json::array();
   for (const auto& s : samples_)
     samples.push_back({{"x", s.optimiser_values},
@@ -130,85 +130,72 @@ nlohmann::json CeTuner::state() const {
     history.push_back(record_json(history_[i]));
   // Doubles round-trip exactly through nlohmann's shortest form, so a resumed event carries
   // on from exactly the same distribution and samples.
-  nlohmann::json state = {{"format", kStateFormat},
-                          {"definition", definition()},
-                          {"batch_size", settings_.batch_size},
-                          {"generation", generation_},
-                          {"distribution", gaussians_json(distribution_)},
-                          {"samples_generation", samples_generation_},
-                          {"samples", samples},
-                          {"history", history},
-                          {"archived_history", archived_history_}};
-  add_shell_state(state);
-  return state;
+  return {{"batch_size", settings_.batch_size},
+          {"generation", generation_},
+          {"distribution", gaussians_json(distribution_)},
+          {"samples_generation", samples_generation_},
+          {"samples", samples},
+          {"history", history},
+          {"archived_history", archived_history_}};
 }
 
-void CeTuner::restore(const nlohmann::json& state) {
-  if (!state.is_object() || field(state, "format") != kStateFormat)
-    throw IncompatibleState("error loading competition state: unknown ce_tuner state format");
-  // The definition is kept in the state as well, so `show` and `report` check it too.
-  if (state.contains("definition")) check_ce_tuner_definition(state["definition"], definition());
+int CeTuner::state_format() const {
+  return kStateFormat;
+}
+
+TunerShell::StateCommit CeTuner::read_tuner_state(const nlohmann::json& state, int format,
+                                                  const std::vector<nlohmann::json>& archive) {
+  (void)format;
   const std::size_t dimensions = settings_.parameters.size();
-  int generation = 0;
-  int samples_generation = -1;
-  std::vector<Gaussian> distribution;
+  const int stored_batch_size = state.at("batch_size").get<int>();
+  // Fewer games for the samples still to play than for those already played would make the
+  // generation's comparison unfair (gomill's docs allow increases only).
+  if (settings_.batch_size < stored_batch_size)
+    throw IncompatibleState(
+        "control file is inconsistent with the stored competition: batch_size decreased from " +
+        std::to_string(stored_batch_size) + " to " + std::to_string(settings_.batch_size) +
+        " (it may only be increased)");
+  const int generation = state.at("generation").get<int>();
+  std::vector<Gaussian> distribution = gaussians_from_json(state.at("distribution"), dimensions);
+  const int samples_generation = state.at("samples_generation").get<int>();
   std::vector<CeSample> samples;
-  std::vector<CeGenerationRecord> history;
-  std::size_t archived = 0;
-  std::optional<ShellState> shell;
-  try {
-    shell = read_shell_state(state);
-    const int stored_batch_size = state.at("batch_size").get<int>();
-    // Fewer games for the samples still to play than for those already played would make the
-    // generation's comparison unfair (gomill's docs allow increases only).
-    if (settings_.batch_size < stored_batch_size)
-      throw IncompatibleState(
-          "control file is inconsistent with the stored competition: batch_size decreased from " +
-          std::to_string(stored_batch_size) + " to " + std::to_string(settings_.batch_size) +
-          " (it may only be increased)");
-    generation = state.at("generation").get<int>();
-    distribution = gaussians_from_json(state.at("distribution"), dimensions);
-    samples_generation = state.at("samples_generation").get<int>();
-    for (const auto& s : state.at("samples")) {
-      CeSample sample;
-      sample.optimiser_values = doubles_from_json(s.at("x"), dimensions);
-      sample.rounds = GameNumbers::from_json(s.at("rounds"));
-      sample.games = s.at("games").get<int>();
-      sample.wins = s.at("wins").get<int>();
-      sample.no_winner = s.at("no_winner").get<int>();
-      samples.push_back(std::move(sample));
-    }
-    if (samples_generation >= 0 &&
-        samples.size() != static_cast<std::size_t>(settings_.samples_per_generation))
-      throw std::invalid_argument("the state holds " + std::to_string(samples.size()) + " samples");
-    archived = state.value("archived_history", std::size_t{0});
-    for (const auto& chunk : archive_chunks_)
-      history.push_back(record_from_json(chunk.at("generation_record"), dimensions));
-    if (history.size() != archived)
-      throw std::invalid_argument("the archive holds " + std::to_string(history.size()) +
-                                  " generations where the state expects " +
-                                  std::to_string(archived));
-    for (const auto& r : state.at("history")) history.push_back(record_from_json(r, dimensions));
-  } catch (const IncompatibleState&) {
-    throw;
-  } catch (const std::exception& e) {
-    throw IncompatibleState(std::string("error loading competition state: ") + e.what());
+  for (const auto& s : state.at("samples")) {
+    CeSample sample;
+    sample.optimiser_values = doubles_from_json(s.at("x"), dimensions);
+    sample.rounds = GameNumbers::from_json(s.at("rounds"));
+    sample.games = s.at("games").get<int>();
+    sample.wins = s.at("wins").get<int>();
+    sample.no_winner = s.at("no_winner").get<int>();
+    samples.push_back(std::move(sample));
   }
-  generation_ = generation;
-  distribution_ = std::move(distribution);
-  samples_generation_ = samples_generation;
-  samples_ = std::move(samples);
-  history_ = std::move(history);
-  archived_history_ = archived;
-  archive_chunks_.clear();  // in history_ now
-  take_shell_state(std::move(*shell));
-  seen_successful_game_ = false;
-  failed_once_.clear();
-  replays_.clear();
-  generation_just_finished_ = false;
-  // number_of_generations may have been raised after the event finished: carry on with the
-  // next generation, drawn from the final distribution.
-  if (!tuning_finished() && samples_generation_ != generation_) start_generation();
+  if (samples_generation >= 0 &&
+      samples.size() != static_cast<std::size_t>(settings_.samples_per_generation))
+    throw std::invalid_argument("the state holds " + std::to_string(samples.size()) + " samples");
+  const auto archived = state.value("archived_history", std::size_t{0});
+  std::vector<CeGenerationRecord> history;
+  for (const auto& chunk : archive)
+    history.push_back(record_from_json(chunk.at("generation_record"), dimensions));
+  if (history.size() != archived)
+    throw std::invalid_argument("the archive holds " + std::to_string(history.size()) +
+                                " generations where the state expects " + std::to_string(archived));
+  for (const auto& r : state.at("history")) history.push_back(record_from_json(r, dimensions));
+
+  return [=, this, distribution = std::move(distribution), samples = std::move(samples),
+          history = std::move(history)]() mutable {
+    generation_ = generation;
+    distribution_ = std::move(distribution);
+    samples_generation_ = samples_generation;
+    samples_ = std::move(samples);
+    history_ = std::move(history);
+    archived_history_ = archived;
+    seen_successful_game_ = false;
+    failed_once_.clear();
+    replays_.clear();
+    generation_just_finished_ = false;
+    // number_of_generations may have been raised after the event finished: carry on with the
+    // next generation, drawn from the final distribution.
+    if (!tuning_finished() && samples_generation_ != generation_) start_generation();
+  };
 }
 
 }  // namespace rm::comp
@@ -220,10 +207,6 @@ std::optional<nlohmann::json> CeTuner::archive_chunk() {
   nlohmann::json chunk = {{"generation_record", record_json(history_[archived_history_])}};
   ++archived_history_;
   return chunk;
-}
-
-void CeTuner::restore_archive(std::vector<nlohmann::json> chunks) {
-  archive_chunks_ = std::move(chunks);
 }
 
 }  // namespace rm::comp

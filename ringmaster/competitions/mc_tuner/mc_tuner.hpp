@@ -39,15 +39,9 @@ class McTuner final : public NumberedTuner<std::vector<int>> {
   // none, virtual_loss or virtual_visit (mc_tuner_preset.cpp; CompetitionType).
   static std::optional<YAML::Node> simulation_preset(const std::string& name, int dims);
 
-  nlohmann::json state() const override;
-  void restore(const nlohmann::json& state) override;
   nlohmann::json definition() const override;
   void check_stored_definition(const nlohmann::json& stored) const override;
-  std::string full_report() const override;
-  std::string short_report() const override;
-  std::string screen_report(const std::vector<std::string>& game_ids_in_progress) const override;
   std::vector<std::string> periodic_history_lines() const override;
-  nlohmann::json json_report() const override;
   std::vector<rm::scales::Value> recommendation() const override;
 
   // For tests and tools.
@@ -62,6 +56,14 @@ class McTuner final : public NumberedTuner<std::vector<int>> {
   std::string candidate_dir(const std::vector<int>& path) const;
 
  private:
+  std::string tuner_short_report() const override;
+  std::string tuner_screen_report(
+      const std::vector<std::string>& game_ids_in_progress) const override;
+  nlohmann::json tuner_json_report() const override;
+  int state_format() const override;
+  nlohmann::json tuner_state() const override;
+  StateCommit read_tuner_state(const nlohmann::json& state, int format,
+                               const std::vector<nlohmann::json>& archive) override;
   std::vector<int> choose_point(GameRng& rng) override;
   rm::game::PlayerSpec candidate_for(const std::vector<int>& path,
                                      const std::string& code) const override;

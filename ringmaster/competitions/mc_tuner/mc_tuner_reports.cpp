@@ -75,26 +75,20 @@ std::string McTuner::main_report() const {
 }
 
 // gomill's short report, then (ours) the statistics of all games as candidates v opponent.
-std::string McTuner::short_report() const {
-  const std::string validation = validation_->report();
-  return static_description() + main_report() + opponent_line() + pool_stats_.report() +
-         (validation.empty() ? "" : "\n" + validation);
-}
-
 // gomill: write_full_report = write_short_report.
-std::string McTuner::full_report() const {
-  return short_report();
+std::string McTuner::tuner_short_report() const {
+  return static_description() + main_report() + opponent_line() + pool_stats_.report();
 }
 
-std::string McTuner::screen_report(const std::vector<std::string>& game_ids_in_progress) const {
+std::string McTuner::tuner_screen_report(
+    const std::vector<std::string>& game_ids_in_progress) const {
   std::string text = main_report();
-  const std::string validation = validation_->screen_report(game_ids_in_progress);
   std::vector<int> numbers;
   for (const auto& id : game_ids_in_progress) {
     const std::optional<int> number = parse_game_number(id);
     if (number && outstanding_.count(*number) != 0) numbers.push_back(*number);  // else not ours
   }
-  if (numbers.empty()) return text + validation;
+  if (numbers.empty()) return text;
   std::sort(numbers.begin(), numbers.end());
   numbers.erase(std::unique(numbers.begin(), numbers.end()), numbers.end());
   const auto shown =
@@ -103,7 +97,7 @@ std::string McTuner::screen_report(const std::vector<std::string>& game_ids_in_p
   text += "In progress:\n";
   for (int number : numbers)
     text += "game " + std::to_string(number) + ": " + describe_path(outstanding_.at(number)) + "\n";
-  return text + validation;
+  return text;
 }
 
 std::vector<std::string> McTuner::periodic_history_lines() const {
@@ -117,7 +111,7 @@ std::vector<std::string> McTuner::periodic_history_lines() const {
   return lines;
 }
 
-nlohmann::json McTuner::json_report() const {
+nlohmann::json McTuner::tuner_json_report() const {
   const int initial_visits = settings_.initial_visits;
   const int initial_wins = settings_.initial_wins;
   const auto candidate_json = [&](const std::vector<int>& path, const McNode& node) {
@@ -173,7 +167,6 @@ nlohmann::json McTuner::json_report() const {
   report["best"] = candidate_json(best, tree_.node_at(best));
   report["candidates"] = candidates;
   report["pool"] = pool_stats_.json();
-  validation_->add_to_json_report(report);
   return report;
 }
 

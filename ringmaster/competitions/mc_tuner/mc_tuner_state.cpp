@@ -64,43 +64,32 @@ void check_mc_tuner_definition(const nlohmann::json& stored, const nlohmann::jso
   refuse_if_changed(changes);
 }
 
-nlohmann::json McTuner::state() const {
-  nlohmann::json state = {
-      {"format", kStateFormat},
-      {"definition", definition()},
-      {"tree", tree_.to_json()},
-      {"game_numbers", numbers_.to_json()},
-      {"path0", engine_values_json(rm::scales::engine_values({0}, settings_.parameters))}};
-  add_shell_state(state);
-  return state;
+nlohmann::json McTuner::tuner_state() const {
+  return {{"tree", tree_.to_json()},
+          {"game_numbers", numbers_.to_json()},
+          {"path0", engine_values_json(rm::scales::engine_values({0}, settings_.parameters))}};
 }
 
-void McTuner::restore(const nlohmann::json& state) {
-  if (!state.is_object() || !state.contains("format") || state["format"] != kStateFormat)
-    throw IncompatibleState("error loading competition state: unknown mc_tuner state format");
-  // The definition is kept in the state as well, so the check does not depend on the caller.
-  if (state.contains("definition")) check_mc_tuner_definition(state["definition"], definition());
+int McTuner::state_format() const {
+  return kStateFormat;
+}
+
+TunerShell::StateCommit McTuner::read_tuner_state(const nlohmann::json& state, int format,
+                                                  const std::vector<nlohmann::json>& archive) {
+  (void)format;
+  (void)archive;
   McTree tree(tree_.settings());
-  GameNumbers numbers;
-  std::optional<ShellState> shell;
-  try {
-    shell = read_shell_state(state);
-    tree.restore(state.at("tree"));
-    numbers = GameNumbers::from_json(state.at("game_numbers"));
-    // gomill's own consistency check, kept as a second line of defence.
-    if (state.at("path0") !=
-        engine_values_json(rm::scales::engine_values({0}, settings_.parameters)))
-      throw std::invalid_argument(
-          "engine parameters of candidate (0,) differ from the control file's");
-  } catch (const IncompatibleState&) {
-    throw;
-  } catch (const std::exception& e) {
-    throw IncompatibleState(std::string("error loading competition state: ") + e.what());
-  }
-  tree_ = std::move(tree);
-  restore_numbers(std::move(numbers));
-  take_shell_state(std::move(*shell));
-  last_event_was_result_ = false;
+  tree.restore(state.at("tree"));
+  GameNumbers numbers = GameNumbers::from_json(state.at("game_numbers"));
+  // gomill's own consistency check, kept as a second line of defence.
+  if (state.at("path0") != engine_values_json(rm::scales::engine_values({0}, settings_.parameters)))
+    throw std::invalid_argument(
+        "engine parameters of candidate (0,) differ from the control file's");
+  return [this, tree = std::move(tree), numbers = std::move(numbers)]() mutable {
+    tree_ = std::move(tree);
+    restore_numbers(std::move(numbers));
+    last_event_was_result_ = false;
+  };
 }
 
 }  // namespace rm::comp

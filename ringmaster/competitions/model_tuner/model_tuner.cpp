@@ -71,10 +71,7 @@ std::string ModelTuner::format_parameters(const std::vector<double>& u) const {
 
 rm::game::PlayerSpec ModelTuner::candidate_for(const std::vector<double>& point,
                                                const std::string& code) const {
-  const std::string dir = settings_.candidate.needs_files_dir()
-                              ? rm::control::candidate_files_dir(cf_.directory, cf_.code, code)
-                              : std::string();
-  return render_candidate(engine_values(point), code, dir);
+  return candidate_named(engine_values(point), code);
 }
 
 std::vector<double> ModelTuner::choose_point(GameRng& rng) {
@@ -95,11 +92,6 @@ std::string ModelTuner::on_point_result(const std::vector<double>& point,
 
 std::vector<double> ModelTuner::centre() const {
   return played_point(std::vector<double>(engine_parameters_.size(), 0.0));
-}
-
-rm::game::PlayerSpec ModelTuner::check_candidate() const {
-  // The centre of the ranges, so that the check is the same every time.
-  return candidate_for(centre(), "candidate");
 }
 
 std::vector<rm::scales::Value> ModelTuner::recommendation() const {

@@ -36,19 +36,12 @@ class ModelTuner final : public NumberedTuner<std::vector<double>> {
   // The simulation bench's preset `model` (model_tuner_preset.cpp; CompetitionType).
   static std::optional<YAML::Node> simulation_preset(const std::string& name, int dims);
 
-  nlohmann::json state() const override;
-  void restore(const nlohmann::json& state) override;
   // Every 1,000 samples leave the state for the store's archive, so that committing a game
   // costs the same at a million samples as at a thousand.
   std::optional<nlohmann::json> archive_chunk() override;
-  void restore_archive(std::vector<nlohmann::json> chunks) override;
   nlohmann::json definition() const override;
   void check_stored_definition(const nlohmann::json& stored) const override;
-  std::string full_report() const override;
-  std::string short_report() const override;
-  std::string screen_report(const std::vector<std::string>& game_ids_in_progress) const override;
   std::vector<std::string> periodic_history_lines() const override;
-  nlohmann::json json_report() const override;
   std::vector<rm::scales::Value> recommendation() const override;
 
   // For tests and tools.
@@ -61,6 +54,15 @@ class ModelTuner final : public NumberedTuner<std::vector<double>> {
   std::string format_parameters(const std::vector<double>& u) const;
 
  private:
+  std::string tuner_short_report() const override;
+  std::string tuner_screen_report(
+      const std::vector<std::string>& game_ids_in_progress) const override;
+  nlohmann::json tuner_json_report() const override;
+  int state_format() const override;
+  bool reads_state_format(int format) const override;
+  nlohmann::json tuner_state() const override;
+  StateCommit read_tuner_state(const nlohmann::json& state, int format,
+                               const std::vector<nlohmann::json>& archive) override;
   std::vector<double> choose_point(GameRng& rng) override;
   rm::game::PlayerSpec candidate_for(const std::vector<double>& point,
                                      const std::string& code) const override;
@@ -75,7 +77,6 @@ class ModelTuner final : public NumberedTuner<std::vector<double>> {
   }
   std::string on_point_result(const std::vector<double>& point,
                               const rm::game::GameResult& r) override;
-  rm::game::PlayerSpec check_candidate() const override;
   // The centre of the ranges, as played (the startup check's candidate).
   std::optional<std::vector<rm::scales::Value>> start_values() const override {
     return engine_values(centre());
@@ -92,10 +93,9 @@ class ModelTuner final : public NumberedTuner<std::vector<double>> {
   ModelTunerSettings settings_;
   std::vector<rm::scales::Parameter> engine_parameters_;
   model::ModelSearch search_;
-  int wins_ = 0, no_winner_ = 0;                // over finished games
-  std::size_t archived_samples_ = 0;            // samples [0, n) are in the store's archive
-  std::vector<nlohmann::json> archive_chunks_;  // from restore_archive(), for restore()
-  int results_since_history_ = 0;               // periodic estimate line in the history
+  int wins_ = 0, no_winner_ = 0;      // over finished games
+  std::size_t archived_samples_ = 0;  // samples [0, n) are in the store's archive
+  int results_since_history_ = 0;     // periodic estimate line in the history
 };
 
 // Definition comparison: throws IncompatibleState naming every difference (parameter count,

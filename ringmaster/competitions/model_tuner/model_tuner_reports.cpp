@@ -56,21 +56,18 @@ std::string ModelTuner::main_report() const {
   return text + search_.surrogate().report(codes(), format).text + "\n";
 }
 
-std::string ModelTuner::short_report() const {
-  const std::string validation = validation_->report();
+std::string ModelTuner::tuner_short_report() const {
   return tuner_report_header("Model-based", cf_) + main_report() + opponent_line() +
-         pool_stats_.report() + (validation.empty() ? "" : "\n" + validation);
-}
-
-std::string ModelTuner::full_report() const {
-  return short_report();
+         pool_stats_.report();
 }
 
 // Short enough for an 80x24 terminal with the games in progress, the "Now" line (the
 // recommended values and the model's win rate there), the latest results and the progress line
 // around it: the games and results, and each value's range not shown worse. The model is left
 // to `show` and the reports.
-std::string ModelTuner::screen_report(const std::vector<std::string>& game_ids_in_progress) const {
+std::string ModelTuner::tuner_screen_report(
+    const std::vector<std::string>& game_ids_in_progress) const {
+  (void)game_ids_in_progress;  // the display lists the games in progress itself
   const int games = static_cast<int>(search_.samples().size());
   std::string text = games_line();
   if (games > 0) {
@@ -91,7 +88,7 @@ std::string ModelTuner::screen_report(const std::vector<std::string>& game_ids_i
               "\n";
     }
   }
-  return text + validation_->screen_report(game_ids_in_progress);
+  return text;
 }
 
 std::vector<std::string> ModelTuner::periodic_history_lines() const {
@@ -105,7 +102,7 @@ std::vector<std::string> ModelTuner::periodic_history_lines() const {
           fixed(r.win_rate_low, 3) + ", " + fixed(r.win_rate_high, 3) + "]"};
 }
 
-nlohmann::json ModelTuner::json_report() const {
+nlohmann::json ModelTuner::tuner_json_report() const {
   nlohmann::json j = tuner_json_report_header("model_tuner", cf_, tuning_results(),
                                               settings_.opponent, opponent_description_);
   j["number_of_games"] =
@@ -119,7 +116,6 @@ nlohmann::json ModelTuner::json_report() const {
   j["model"] = nullptr;    // two or more parameters, once fitted: the quadratic
   j["process"] = nullptr;  // one parameter, once fitted: the Gaussian process
   j["pool"] = pool_stats_.json();
-  validation_->add_to_json_report(j);
   if (search_.phase() == model::Phase::Opening) return j;
   const model::Recommendation r = search_.recommend();
   const auto format = [this](const std::vector<double>& u) { return format_parameters(u); };

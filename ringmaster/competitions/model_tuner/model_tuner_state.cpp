@@ -116,20 +116,24 @@ void check_model_tuner_definition(const nlohmann::json& stored, const nlohmann::
   refuse_if_changed(changes);
 }
 
-nlohmann::json ModelTuner::state() const {
+nlohmann::json ModelTuner::tuner_state() const {
   // The samples not yet in the archive (at most kArchiveChunk - 1 after each commit).
   const auto& all = search_.samples();
   nlohmann::json samples = sample_rows(all, archived_samples_, all.size());
-  nlohmann::json state = {{"format", kStateFormat},
-                          {"definition", definition()},
-                          {"game_numbers", numbers_.to_json()},
-                          {"samples", samples},
-                          {"archived_samples", archived_samples_},
-                          {"surrogate", search_.surrogate_state()},
-                          {"wins", wins_},
-                          {"no_winner", no_winner_}};
-  add_shell_state(state);
-  return state;
+  return {{"game_numbers", numbers_.to_json()},
+          {"samples", samples},
+          {"archived_samples", archived_samples_},
+          {"surrogate", search_.surrogate_state()},
+          {"wins", wins_},
+          {"no_winner", no_winner_}};
+}
+
+int ModelTuner::state_format() const {
+  return kStateFormat;
+}
+
+bool ModelTuner::reads_state_format(int format) const {
+  return format == kStateFormat || format == 1;
 }
 
 namespace {
@@ -137,54 +141,40 @@ namespace {
 // The surrogate's part of a state. Format 1 (before the rebuild of the search) kept the
 // quadratic at the top level and the one-parameter process under "process"; a resumed event
 // continues from them with the rebuilt search.
-nlohmann::json stored_surrogate(const nlohmann::json& state, std::size_t dims) {
-  if (state.at("format") != 1) return state.at("surrogate");
+nlohmann::json stored_surrogate(const nlohmann::json& state, int format, std::size_t dims) {
+  if (format != 1) return state.at("surrogate");
   if (dims > 1) return state;
   return state.contains("process") ? state.at("process") : nlohmann::json::object();
 }
 
 }  // namespace
 
-void ModelTuner::restore(const nlohmann::json& state) {
-  if (!state.is_object() || !state.contains("format") ||
-      !(state["format"] == kStateFormat || state["format"] == 1))
-    throw IncompatibleState("error loading competition state: unknown model_tuner state format");
-  if (state.contains("definition")) check_model_tuner_definition(state["definition"], definition());
+TunerShell::StateCommit ModelTuner::read_tuner_state(const nlohmann::json& state, int format,
+                                                     const std::vector<nlohmann::json>& archive) {
+  const std::size_t dims = engine_parameters_.size();
+  std::vector<model::Sample> samples;
+  const auto archived = state.value("archived_samples", std::size_t{0});
+  samples.reserve(archived + state.at("samples").size());
+  for (const auto& chunk : archive)
+    append_sample_text(samples, chunk.at("samples").get_ref<const std::string&>(), dims);
+  if (samples.size() != archived)
+    throw std::invalid_argument("the archive holds " + std::to_string(samples.size()) +
+                                " samples where the state expects " + std::to_string(archived));
+  append_samples(samples, state.at("samples"), dims);
   model::ModelSearch search(search_.settings());
-  GameNumbers numbers;
-  int wins = 0, no_winner = 0;
-  std::size_t archived = 0;
-  std::optional<ShellState> shell;
-  try {
-    shell = read_shell_state(state);
-    const std::size_t dims = engine_parameters_.size();
-    std::vector<model::Sample> samples;
-    archived = state.value("archived_samples", std::size_t{0});
-    samples.reserve(archived + state.at("samples").size());
-    for (const auto& chunk : archive_chunks_)
-      append_sample_text(samples, chunk.at("samples").get_ref<const std::string&>(), dims);
-    if (samples.size() != archived)
-      throw std::invalid_argument("the archive holds " + std::to_string(samples.size()) +
-                                  " samples where the state expects " + std::to_string(archived));
-    append_samples(samples, state.at("samples"), dims);
-    if (!search.restore(std::move(samples), stored_surrogate(state, dims)))
-      throw std::invalid_argument("the stored samples or model do not fit the parameters");
-    numbers = GameNumbers::from_json(state.at("game_numbers"));
-    wins = state.at("wins").get<int>();
-    no_winner = state.at("no_winner").get<int>();
-  } catch (const IncompatibleState&) {
-    throw;
-  } catch (const std::exception& e) {
-    throw IncompatibleState(std::string("error loading competition state: ") + e.what());
-  }
-  search_ = std::move(search);
-  archived_samples_ = archived;
-  archive_chunks_.clear();  // in search_ now
-  restore_numbers(std::move(numbers));
-  wins_ = wins;
-  no_winner_ = no_winner;
-  take_shell_state(std::move(*shell));
-  results_since_history_ = 0;
+  if (!search.restore(std::move(samples), stored_surrogate(state, format, dims)))
+    throw std::invalid_argument("the stored samples or model do not fit the parameters");
+  GameNumbers numbers = GameNumbers::from_json(state.at("game_numbers"));
+  const int wins = state.at("wins").get<int>();
+  const int no_winner = state.at("no_winner").get<int>();
+  return [=, this, search = std::move(search), numbers = std::move(numbers)]() mutable {
+    search_ = std::move(search);
+    archived_samples_ = archived;
+    restore_numbers(std::move(numbers));
+    wins_ = wins;
+    no_winner_ = no_winner;
+    results_since_history_ = 0;
+  };
 }
 
 std::optional<nlohmann::json> ModelTuner::archive_chunk() {
@@ -194,10 +184,6 @@ std::optional<nlohmann::json> ModelTuner::archive_chunk() {
       {"samples", sample_text(all, archived_samples_, archived_samples_ + kArchiveChunk)}};
   archived_samples_ += kArchiveChunk;
   return chunk;
-}
-
-void ModelTuner::restore_archive(std::vector<nlohmann::json> chunks) {
-  archive_chunks_ = std::move(chunks);
 }
 
 }  // namespace rm::comp

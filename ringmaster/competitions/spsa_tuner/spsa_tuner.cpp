@@ -70,10 +70,7 @@ std::string SpsaTuner::format_parameters(const std::vector<double>& u) const {
 
 rm::game::PlayerSpec SpsaTuner::candidate_for(const std::vector<double>& u,
                                               const std::string& code) const {
-  const std::string dir = settings_.candidate.needs_files_dir()
-                              ? rm::control::candidate_files_dir(cf_.directory, cf_.code, code)
-                              : std::string();
-  return render_candidate(engine_values(u), code, dir);
+  return candidate_named(engine_values(u), code);
 }
 
 rm::game::CandidateRecord SpsaTuner::record_for(const std::vector<double>& u,
@@ -237,10 +234,6 @@ std::optional<int> SpsaTuner::tuning_games_remaining() const {
   long halves = 0;
   for (const auto& p : pending_) halves += (p.score[0] ? 1 : 0) + (p.score[1] ? 1 : 0);
   return static_cast<int>(std::max(0L, settings_.number_of_games - search_.games() - halves));
-}
-
-rm::game::PlayerSpec SpsaTuner::check_candidate() const {
-  return candidate_for(start_of(settings_), "candidate");
 }
 
 std::vector<rm::scales::Value> SpsaTuner::recommendation() const {

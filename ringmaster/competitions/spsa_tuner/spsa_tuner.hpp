@@ -37,18 +37,11 @@ class SpsaTuner final : public TunerShell {
   // The live view's line: the recommended values (spsa_tuner_live_line.cpp).
   static std::vector<std::string> live_lines(const nlohmann::json& report);
 
-  nlohmann::json state() const override;
-  void restore(const nlohmann::json& state) override;
   // The trajectory's new points (spsa_trajectory.hpp says why they are archived).
   std::optional<nlohmann::json> archive_chunk() override;
-  void restore_archive(std::vector<nlohmann::json> chunks) override;
   nlohmann::json definition() const override;
   void check_stored_definition(const nlohmann::json& stored) const override;
-  std::string full_report() const override;
-  std::string short_report() const override;
-  std::string screen_report(const std::vector<std::string>& game_ids_in_progress) const override;
   std::vector<std::string> periodic_history_lines() const override;
-  nlohmann::json json_report() const override;
   std::vector<rm::scales::Value> recommendation() const override;
 
   // For tests and tools.
@@ -70,13 +63,22 @@ class SpsaTuner final : public TunerShell {
     std::array<bool, 2> issued{false, false};  // in this run (not stored)
   };
 
+  std::string tuner_short_report() const override;
+  std::string tuner_full_report() const override;
+  std::string tuner_screen_report(
+      const std::vector<std::string>& game_ids_in_progress) const override;
+  nlohmann::json tuner_json_report() const override;
+  int state_format() const override;
+  bool reads_state_format(int format) const override;
+  nlohmann::json tuner_state() const override;
+  StateCommit read_tuner_state(const nlohmann::json& state, int format,
+                               const std::vector<nlohmann::json>& archive) override;
   std::optional<JobRequest> next_tuning_job() override;
   ResultLines on_tuning_result(const rm::game::GameResult& r) override;
   bool on_tuning_void(const rm::game::GameResult& r) override;
   bool tuning_finished() const override;
   int tuning_games_done() const override { return static_cast<int>(search_.games()); }
   std::optional<int> tuning_games_remaining() const override;
-  rm::game::PlayerSpec check_candidate() const override;
   std::optional<std::vector<rm::scales::Value>> start_values() const override {
     return engine_values(search_.settings().start);
   }
@@ -114,8 +116,7 @@ class SpsaTuner final : public TunerShell {
   spsa::SpsaSearch search_;
   std::vector<PendingPair> pending_;  // in the order the pairs were issued
   spsa::Trajectory trajectory_;
-  long archived_points_ = 0;                    // trajectory points in the archive
-  std::vector<nlohmann::json> archive_chunks_;  // from restore_archive(), for restore()
+  long archived_points_ = 0;  // trajectory points in the archive
   // theta over the averaged results (those SpsaSearch averages): count, sums, sums of squares.
   long window_count_ = 0;
   std::vector<double> window_sum_, window_sum_squares_;

@@ -250,7 +250,7 @@ std::string SpsaTuner::confirmation_text() const {
          " -j 2\n";
 }
 
-std::string SpsaTuner::short_report() const {
+std::string SpsaTuner::tuner_short_report() const {
   std::string text = tuner_report_header("SPSA", cf_) + games_line() + "\n" + estimate_text(false);
   if (head_to_head()) {
     text += "Pairs by #n+'s half points (0-4):";
@@ -263,11 +263,10 @@ std::string SpsaTuner::short_report() const {
     text += "\n";
   }
   text += elo_gained_text();
-  const std::string validation = validation_->report();
-  return text + "\n" + confirmation_text() + (validation.empty() ? "" : "\n" + validation);
+  return text + "\n" + confirmation_text();
 }
 
-std::string SpsaTuner::full_report() const {
+std::string SpsaTuner::tuner_full_report() const {
   std::string text = tuner_report_header("SPSA", cf_) + games_line() + design_text() + "\n" +
                      estimate_text(true) + "\n";
   if (head_to_head()) {
@@ -278,12 +277,13 @@ std::string SpsaTuner::full_report() const {
     text += opponent_line() + pool_stats_.report() + "\n";
   }
   text += elo_gained_text() + "\n";
-  const std::string validation = validation_->report();
-  return text + confirmation_text() + (validation.empty() ? "" : "\n" + validation);
+  return text + confirmation_text();
 }
 
 // An 80x24 frame: the games line and one line per parameter (at most 12, then how many more).
-std::string SpsaTuner::screen_report(const std::vector<std::string>& game_ids_in_progress) const {
+std::string SpsaTuner::tuner_screen_report(
+    const std::vector<std::string>& game_ids_in_progress) const {
+  (void)game_ids_in_progress;  // the display lists the games in progress itself
   std::string text = games_line();
   const auto recommended = engine_values(search_.recommendation());
   const auto start = engine_values(search_.settings().start);
@@ -293,7 +293,7 @@ std::string SpsaTuner::screen_report(const std::vector<std::string>& game_ids_in
             short_value(recommended[k]) + "\n";
   if (parameters_.size() > kShown)
     text += "  ... and " + std::to_string(parameters_.size() - kShown) + " more (show)\n";
-  return text + validation_->screen_report(game_ids_in_progress);
+  return text;
 }
 
 std::vector<std::string> SpsaTuner::periodic_history_lines() const {
@@ -302,7 +302,7 @@ std::vector<std::string> SpsaTuner::periodic_history_lines() const {
           " games: " + format_parameters(search_.recommendation())};
 }
 
-nlohmann::json SpsaTuner::json_report() const {
+nlohmann::json SpsaTuner::tuner_json_report() const {
   nlohmann::json j = tuner_json_report_header("spsa_tuner", cf_, static_cast<int>(search_.games()),
                                               settings_.opponent, opponent_description_);
   if (head_to_head()) j["opponent"] = nullptr;
@@ -360,7 +360,6 @@ nlohmann::json SpsaTuner::json_report() const {
   const ReportEngines engines = report_engines();
   j["tuned_command"] = engines.tuned.engine.process.argv;
   j["start_command"] = engines.start.engine.process.argv;
-  validation_->add_to_json_report(j);
   return j;
 }
 

@@ -61,98 +61,103 @@ void SpsaTuner::check_stored_definition(const nlohmann::json& stored) const {
   refuse_if_changed(changes);
 }
 
-nlohmann::json SpsaTuner::state() const {
+nlohmann::json SpsaTuner::tuner_state() const {
   nlohmann::json pending = nlohmann::json::array();
   for (const auto& p : pending_)
     pending.push_back({{"id", p.id},
                        {"plus", p.plus},
                        {"minus", p.minus},
                        {"scores", {score_json(p.score[0]), score_json(p.score[1])}}});
-  nlohmann::json state = {
-      {"format", kStateFormat},
-      {"definition", definition()},
-      {"seed", search_.settings().seed},
-      {"search", search_.state()},
-      {"pending", pending},
-      {"archived_points", archived_points_},
-      {"window",
-       {{"count", window_count_}, {"sum", window_sum_}, {"sum_squares", window_sum_squares_}}},
-      {"pentanomial", pentanomial_},
-      {"results", {{"wins", wins_}, {"no_winner", no_winner_}, {"losses", losses_}}},
-      {"void_pairs", void_pairs_},
-      {"unused_games", unused_games_},
-      {"gain_windows", {{"first", first_window_}, {"recent", recent_window_}}}};
-  add_shell_state(state);
-  return state;
+  return {{"seed", search_.settings().seed},
+          {"search", search_.state()},
+          {"pending", pending},
+          {"archived_points", archived_points_},
+          {"window",
+           {{"count", window_count_}, {"sum", window_sum_}, {"sum_squares", window_sum_squares_}}},
+          {"pentanomial", pentanomial_},
+          {"results", {{"wins", wins_}, {"no_winner", no_winner_}, {"losses", losses_}}},
+          {"void_pairs", void_pairs_},
+          {"unused_games", unused_games_},
+          {"gain_windows", {{"first", first_window_}, {"recent", recent_window_}}}};
 }
 
-void SpsaTuner::restore(const nlohmann::json& state) {
-  const int format = state.is_object() ? state.value("format", 0) : 0;
-  if (format != kStateFormat && format != 1)
-    throw IncompatibleState("error loading competition state: unknown spsa_tuner state format");
-  if (state.contains("definition")) check_stored_definition(state["definition"]);
+int SpsaTuner::state_format() const {
+  return kStateFormat;
+}
+
+bool SpsaTuner::reads_state_format(int format) const {
+  return format == kStateFormat || format == 1;
+}
+
+// Shell, search, trajectory, tallies, commit.
+TunerShell::StateCommit SpsaTuner::read_tuner_state(const nlohmann::json& state, int format,
+                                                    const std::vector<nlohmann::json>& archive) {
   const std::size_t dims = settings_.parameters.size();
-  try {
-    std::optional<ShellState> shell = read_shell_state(state);
-    // The stored seed, not this run's: a run without a `seed` setting draws one from the clock,
-    // and the pairs in flight were perturbed with the first.
-    spsa::SearchSettings search_settings = search_.settings();
-    search_settings.seed = state.at("seed").get<std::uint64_t>();
-    spsa::SpsaSearch search(search_settings);
-    if (!search.restore(state.at("search")))
-      throw std::invalid_argument("the stored search does not fit the parameters");
-    std::vector<PendingPair> pending;
-    for (const auto& p : state.at("pending")) {
-      PendingPair pair;
-      pair.id = p.at("id").get<std::uint64_t>();
-      pair.plus = p.at("plus").get<std::vector<double>>();
-      pair.minus = p.at("minus").get<std::vector<double>>();
-      pair.score = {score_of(p.at("scores").at(0)), score_of(p.at("scores").at(1))};
-      if (pair.plus.size() != dims || pair.minus.size() != dims || !search.in_flight(pair.id))
-        throw std::invalid_argument("a pair in flight does not fit the search");
-      pending.push_back(std::move(pair));
-    }
-    if (pending.size() != search.pairs_in_flight().size())
-      throw std::invalid_argument("the pairs in flight do not match the search's");
-    spsa::Trajectory trajectory(search_settings.start);
-    long archived = 0;
-    for (const auto& chunk : archive_chunks_) {
-      const auto points = spsa::Trajectory::points_from_json(chunk.at("trajectory"), dims);
-      if (points.empty()) throw std::invalid_argument("an archived trajectory does not fit");
-      for (const auto& p : points) trajectory.replay(p);
-      archived += static_cast<long>(points.size());
-    }
-    if (format == 1) {
-      if (archived > 0 || !trajectory.restore(state.at("trajectory"), dims))
-        throw std::invalid_argument("the stored trajectory does not fit the parameters");
-    } else if (archived != state.at("archived_points").get<long>()) {
-      throw std::invalid_argument("the archive holds " + std::to_string(archived) +
-                                  " trajectory points where the state expects " +
-                                  state.at("archived_points").dump());
-    }
-    const auto& window = state.at("window");
-    auto sum = window.at("sum").get<std::vector<double>>();
-    auto sum_squares = window.at("sum_squares").get<std::vector<double>>();
-    if (sum.size() != dims || sum_squares.size() != dims)
-      throw std::invalid_argument("the stored averages do not fit the parameters");
-    const auto& results = state.at("results");
-    const auto pentanomial = state.at("pentanomial").get<std::array<long, 5>>();
-    const long wins = results.at("wins").get<long>();
-    const long no_winner = results.at("no_winner").get<long>();
-    const long losses = results.at("losses").get<long>();
-    const long void_pairs = state.at("void_pairs").get<long>();
-    // Added later: a state without it counted no finished game of a dropped pair.
-    const long unused_games = state.value("unused_games", 0L);
-    const long window_count = window.at("count").get<long>();
-    // Added after format 2's first release: a state without them starts them empty.
-    std::array<long, 3> first_window{};
-    std::string recent_window;
-    if (state.contains("gain_windows")) {
-      first_window = state["gain_windows"].at("first").get<std::array<long, 3>>();
-      recent_window = state["gain_windows"].at("recent").get<std::string>();
-      if (recent_window.find_first_not_of("wdl") != std::string::npos)
-        throw std::invalid_argument("the stored recent results are not results");
-    }
+  // The stored seed, not this run's: a run without a `seed` setting draws one from the clock,
+  // and the pairs in flight were perturbed with the first.
+  spsa::SearchSettings search_settings = search_.settings();
+  search_settings.seed = state.at("seed").get<std::uint64_t>();
+  spsa::SpsaSearch search(search_settings);
+  if (!search.restore(state.at("search")))
+    throw std::invalid_argument("the stored search does not fit the parameters");
+  std::vector<PendingPair> pending;
+  for (const auto& p : state.at("pending")) {
+    PendingPair pair;
+    pair.id = p.at("id").get<std::uint64_t>();
+    pair.plus = p.at("plus").get<std::vector<double>>();
+    pair.minus = p.at("minus").get<std::vector<double>>();
+    pair.score = {score_of(p.at("scores").at(0)), score_of(p.at("scores").at(1))};
+    if (pair.plus.size() != dims || pair.minus.size() != dims || !search.in_flight(pair.id))
+      throw std::invalid_argument("a pair in flight does not fit the search");
+    pending.push_back(std::move(pair));
+  }
+  if (pending.size() != search.pairs_in_flight().size())
+    throw std::invalid_argument("the pairs in flight do not match the search's");
+
+  spsa::Trajectory trajectory(search_settings.start);
+  long archived = 0;
+  for (const auto& chunk : archive) {
+    const auto points = spsa::Trajectory::points_from_json(chunk.at("trajectory"), dims);
+    if (points.empty()) throw std::invalid_argument("an archived trajectory does not fit");
+    for (const auto& p : points) trajectory.replay(p);
+    archived += static_cast<long>(points.size());
+  }
+  if (format == 1) {
+    if (archived > 0 || !trajectory.restore(state.at("trajectory"), dims))
+      throw std::invalid_argument("the stored trajectory does not fit the parameters");
+  } else if (archived != state.at("archived_points").get<long>()) {
+    throw std::invalid_argument("the archive holds " + std::to_string(archived) +
+                                " trajectory points where the state expects " +
+                                state.at("archived_points").dump());
+  }
+
+  const auto& window = state.at("window");
+  auto sum = window.at("sum").get<std::vector<double>>();
+  auto sum_squares = window.at("sum_squares").get<std::vector<double>>();
+  if (sum.size() != dims || sum_squares.size() != dims)
+    throw std::invalid_argument("the stored averages do not fit the parameters");
+  const auto& results = state.at("results");
+  const auto pentanomial = state.at("pentanomial").get<std::array<long, 5>>();
+  const long wins = results.at("wins").get<long>();
+  const long no_winner = results.at("no_winner").get<long>();
+  const long losses = results.at("losses").get<long>();
+  const long void_pairs = state.at("void_pairs").get<long>();
+  // Added later: a state without it counted no finished game of a dropped pair.
+  const long unused_games = state.value("unused_games", 0L);
+  const long window_count = window.at("count").get<long>();
+  // Added after format 2's first release: a state without them starts them empty.
+  std::array<long, 3> first_window{};
+  std::string recent_window;
+  if (state.contains("gain_windows")) {
+    first_window = state["gain_windows"].at("first").get<std::array<long, 3>>();
+    recent_window = state["gain_windows"].at("recent").get<std::string>();
+    if (recent_window.find_first_not_of("wdl") != std::string::npos)
+      throw std::invalid_argument("the stored recent results are not results");
+  }
+
+  return [=, this, search = std::move(search), pending = std::move(pending),
+          trajectory = std::move(trajectory), sum = std::move(sum),
+          sum_squares = std::move(sum_squares)]() mutable {
     search_ = std::move(search);
     pending_ = std::move(pending);
     trajectory_ = std::move(trajectory);
@@ -168,16 +173,10 @@ void SpsaTuner::restore(const nlohmann::json& state) {
     unused_games_ = unused_games;
     first_window_ = first_window;
     recent_window_ = std::move(recent_window);
-    take_shell_state(std::move(*shell));
-  } catch (const IncompatibleState&) {
-    throw;
-  } catch (const std::exception& e) {
-    throw IncompatibleState(std::string("error loading competition state: ") + e.what());
-  }
-  archive_chunks_.clear();  // in the trajectory now
-  dropped_in_progress_.clear();
-  void_halt_rule_.new_run();
-  results_since_history_ = 0;
+    dropped_in_progress_.clear();
+    void_halt_rule_.new_run();
+    results_since_history_ = 0;
+  };
 }
 
 std::optional<nlohmann::json> SpsaTuner::archive_chunk() {
@@ -185,10 +184,6 @@ std::optional<nlohmann::json> SpsaTuner::archive_chunk() {
   if (points.empty()) return std::nullopt;
   archived_points_ += static_cast<long>(points.size());
   return nlohmann::json{{"trajectory", spsa::Trajectory::points_json(points)}};
-}
-
-void SpsaTuner::restore_archive(std::vector<nlohmann::json> chunks) {
-  archive_chunks_ = std::move(chunks);
 }
 
 }  // namespace rm::comp

@@ -112,12 +112,14 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
   app.add_flag("--json", line.json,
                "with show/report: print the report as JSON; with simulate: --json FILE writes "
                "every run");
-  app.add_flag("--html", line.html, "with report: print the HTML report (with plots)");
-  app.add_flag("--csv", line.csv, "with report: print one CSV row per game");
-  app.add_option(
-         "--sgf-collection", line.sgf_collection,
-         "with report: write every game's SGF record to FILE as one collection (- for stdout)")
-      ->type_name("FILE");
+  auto* html_option =
+      app.add_flag("--html", line.html, "with report: print the HTML report (with plots)");
+  auto* csv_option = app.add_flag("--csv", line.csv, "with report: print one CSV row per game");
+  auto* sgf_collection_option =
+      app.add_option(
+             "--sgf-collection", line.sgf_collection,
+             "with report: write every game's SGF record to FILE as one collection (- for stdout)")
+          ->type_name("FILE");
   auto* baseline_option =
       app.add_option(
              "--baseline", line.baseline,
@@ -210,7 +212,9 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
   const std::pair<const CLI::Option*, const char*> only_with[] = {
       {values_option, "candidates"},     {runs_option, "simulate"},
       {seed_option, "simulate"},         {truth_option, "simulate"},
-      {baseline_option, "playoff-file"}, {output_option, "playoff-file"}};
+      {baseline_option, "playoff-file"}, {output_option, "playoff-file"},
+      {html_option, "report"},           {csv_option, "report"},
+      {sgf_collection_option, "report"}};
   for (const auto& [option, command] : only_with)
     if (option->count() > 0 && line.command != command)
       return usage_error(option->get_name() + ": only with " + command);

@@ -95,15 +95,12 @@ class NumberedTuner : public TunerShell {
   // Tuning games with a result (void ones are not counted, as in the games table).
   int tuning_results() const { return numbers_.fixed() - numbers_.void_games(); }
 
-  // The report's games line, without its newline. "11/30 games played": the game numbers
-  // done, void ones included (gomill's count), when `gomill_count` or when there are no void
-  // games and no validation games; otherwise the run summary's count and its parts, "15/42
-  // games played (tuning 11/30: 1 void; validation 4/12)", so that the two agree.
+  // The report's games line, without its newline (games_played_text). "11/30 games played":
+  // with `gomill_count` the game numbers done, void ones included (gomill's count); otherwise
+  // the run summary's count, "15/42 games played (tuning 11/30: 1 void; validation 4/12)", so
+  // that the two agree.
   std::string games_line_text(bool gomill_count) const {
-    if (gomill_count || (numbers_.void_games() == 0 && !has_validation_games()))
-      return std::to_string(numbers_.fixed()) +
-             (number_of_games_ ? "/" + std::to_string(*number_of_games_) : std::string()) +
-             " games played";
+    if (gomill_count) return games_played_text(numbers_.fixed(), "");
     const int voids = numbers_.void_games();
     return games_played_text(tuning_results(),
                              voids == 0 ? std::string() : std::to_string(voids) + " void");

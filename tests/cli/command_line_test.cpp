@@ -102,13 +102,17 @@ TEST_CASE("an option of one command given to another is a usage error, not ignor
   CHECK(parsed({"t.yaml", "simulate", "--runs", "5", "--seed", "3", "--truth", "c=:0"}).runs == 5);
   CHECK(parsed({"t.yaml", "playoff-file", "-o", "x.yaml"}).output == "x.yaml");
   CHECK(parsed({"t.yaml", "candidates", "--values", "c=1"}).values == "c=1");
+  CHECK(parsed({"t.yaml", "report", "--html", "--sgf-collection", "x.sgf"}).html);
   const std::pair<std::vector<std::string>, std::string> misplaced[] = {
       {{"t.yaml", "run", "--runs", "5"}, "--runs: only with simulate"},
       {{"t.yaml", "show", "--seed", "3"}, "--seed: only with simulate"},
       {{"t.yaml", "--truth", "c=:0"}, "--truth: only with simulate"},
       {{"t.yaml", "report", "--baseline", "b"}, "--baseline: only with playoff-file"},
       {{"t.yaml", "check", "-o", "x.yaml"}, "--output: only with playoff-file"},
-      {{"t.yaml", "simulate", "--values", "c=1"}, "--values: only with candidates"}};
+      {{"t.yaml", "simulate", "--values", "c=1"}, "--values: only with candidates"},
+      {{"t.yaml", "show", "--html"}, "--html: only with report"},
+      {{"t.yaml", "run", "--csv"}, "--csv: only with report"},
+      {{"t.yaml", "show", "--sgf-collection", "x.sgf"}, "--sgf-collection: only with report"}};
   for (const auto& [args, message] : misplaced) {
     INFO(args[1]);
     auto e = ended(args);

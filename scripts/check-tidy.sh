@@ -78,21 +78,22 @@ def check(f):
     open(key, "w").close()
     return f, False, None
 
+# Findings are printed as files finish; a header's finding, once for all files including it.
+cached, bad, seen = 0, [], set()
 with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-    results = list(pool.map(check, files))
-cached = sum(1 for _, c, _ in results if c)
-bad = [(f, out) for f, _, out in results if out is not None]
-# A header's finding shows up once per file including it: print each finding once.
-seen = set()
-for f, out in bad:
-    out = "\n".join(l for l in out.replace(top + "/", "").splitlines()
-                    if not re.match(r"\d+ (warnings?|errors?)( and \d+ errors?)? generated\.$", l))
-    for block in re.split(r"\n(?=\S+:\d+:\d+: (?:warning|error):)", out.strip()):
-        if block not in seen:
-            seen.add(block)
-            print(block)
+    for f, from_cache, out in pool.map(check, files):
+        cached += from_cache
+        if out is None:
+            continue
+        bad.append(f)
+        out = "\n".join(l for l in out.replace(top + "/", "").splitlines()
+                        if not re.match(r"\d+ (warnings?|errors?)( and \d+ errors?)? generated\.$", l))
+        for block in re.split(r"\n(?=\S+:\d+:\d+: (?:warning|error):)", out.strip()):
+            if block not in seen:
+                seen.add(block)
+                print(block, flush=True)
 print("check-tidy: %d files, %d from the cache, %d checked%s" % (
     len(files), cached, len(files) - cached,
-    ": findings in " + " ".join(f for f, _ in bad) if bad else ", no findings"))
+    ": findings in " + " ".join(bad) if bad else ", no findings"))
 sys.exit(1 if bad else 0)
 EOF

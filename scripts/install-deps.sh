@@ -13,8 +13,9 @@ packages=(
   gnugo procps ccache
   # the tuner-evidence scripts (bench/tuner_evidence)
   python3
-  # the format check (scripts/check-format.sh)
-  clang-format
+  # the format check (scripts/check-format.sh), the clang build and the clang-tidy gate
+  # (scripts/test.sh, scripts/check-tidy.sh)
+  clang-format clang clang-tidy
   # a one-node Slurm cluster for the slurm executor's tests (scripts/slurm-cluster.sh)
   slurm-wlm slurmctld slurmd slurm-client munge
   # headless browser that checks the HTML reports in the tests

@@ -8,6 +8,11 @@
 #   tsan: ThreadSanitizer, the threaded parts: run loop and executors, processes, store, end
 #         to end, engines kept alive, the workers executor, serve; the same exclusions  ($build-tsan)
 #   then the plain build, the whole suite; its ctest summary closes the output ($build)
+# Before them, the clang pass ($build-clang): the programs (and so every library) built with
+# clang++ and -Werror, without the tests; compile only, cheap through ccache when warm.
+# RINGMASTER_CLANG=0 skips it. RINGMASTER_TIDY=1 adds the clang-tidy gate (scripts/check-tidy.sh)
+# over every project .cpp: off by default until one full run has filled its cache (about 40
+# minutes of 2 cores cold, about a minute warm).
 # RINGMASTER_SANITIZERS lists the sanitizer passes to run first: "asan tsan" (the default),
 # "asan", "" (none). A failing pass stops the script.
 set -euo pipefail
@@ -29,6 +34,15 @@ export RM_TEST_TIME_SCALE=4
 asan_excluded='killed|^run: of two runs started together|^model search: one parameter, two hills'
 asan_excluded+='|^ringmaster-simulate: table and JSON|^ringmaster-simulate: --baseline prints'
 asan_excluded+='|^simulation: each tuner runs unchanged'
+
+if [ "${RINGMASTER_CLANG:-1}" != 0 ]; then
+  echo "== clang build ($build-clang)"
+  # configured with the tests, for check-tidy's compile_commands.json; only the programs built
+  RINGMASTER_BUILD_DIR=$build-clang CXX=clang++ CC=clang \
+    RINGMASTER_BUILD_TARGETS="ringmaster ringbot ringmaster-play ringmaster-simulate ringmaster-simulate-spsa" \
+    "$top/scripts/build.sh" "${flags[@]}"
+  if [ "${RINGMASTER_TIDY:-0}" = 1 ]; then "$top/scripts/check-tidy.sh" "$build-clang"; fi
+fi
 
 for pass in $sanitizers; do
   case $pass in

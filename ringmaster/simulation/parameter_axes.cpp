@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include "ringmaster/competitions/ce_tuner/ce_tuner_settings.hpp"
@@ -90,7 +91,7 @@ bool ParameterAxis::in_range(const nlohmann::json& value) const {
   if (!value.is_number())
     throw std::invalid_argument("parameter " + code + ": " + value.dump() + " is not a number");
   // Between the smallest and largest engine values the range gives.
-  double lo = INFINITY, hi = -INFINITY;
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
   for (int i = 0; i <= kSearchSteps; ++i) {
     const double v = number(value_at(static_cast<double>(i) / kSearchSteps));
     lo = std::min(lo, v);

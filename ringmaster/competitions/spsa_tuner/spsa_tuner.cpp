@@ -177,7 +177,7 @@ ResultLines SpsaTuner::on_tuning_result(const rm::game::GameResult& r) {
   lines.screen_line = "game " + r.game_id + ": " + outcome + " " + r.sgf_result;
   if (pair->score[0] && pair->score[1]) {
     take(*pair);
-    std::erase_if(pending_, [id](const PendingPair& p) { return p.id == id; });
+    std::erase_if(pending_, [wanted = id](const PendingPair& p) { return p.id == wanted; });
   }
   return lines;
 }
@@ -220,7 +220,7 @@ bool SpsaTuner::on_tuning_void(const rm::game::GameResult& r) {
   if (pair->issued[other] && !pair->score[other]) dropped_in_progress_.insert(id);
   if (pair->score[other]) ++unused_games_;
   search_.drop(id);
-  std::erase_if(pending_, [id](const PendingPair& p) { return p.id == id; });
+  std::erase_if(pending_, [wanted = id](const PendingPair& p) { return p.id == wanted; });
   ++void_pairs_;
   return void_halt_rule_.on_void();
 }

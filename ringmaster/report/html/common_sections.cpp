@@ -81,8 +81,9 @@ std::string players_section(const ReportInputs& in) {
                     found == seen.end() ? "0" : std::to_string(found->second.white)});
   }
   for (const auto& [code, s] : seen) {
-    const bool listed = std::any_of(in.players.begin(), in.players.end(),
-                                    [&](const PlayerInfo& p) { return p.code == code; });
+    const bool listed =
+        std::any_of(in.players.begin(), in.players.end(),
+                    [&wanted = code](const PlayerInfo& p) { return p.code == wanted; });
     if (!listed)
       rows.push_back({code, "(from the candidate template)", s.description, std::to_string(s.black),
                       std::to_string(s.white)});

@@ -58,6 +58,11 @@ inline std::vector<std::string> split_words(const std::string& s) {
   return words;
 }
 
+// A player's colour as GTP arguments and the transcript's channels spell it: "b" / "w".
+inline std::string letter(Colour c) {
+  return std::string(rm::go::colour_letter(c));
+}
+
 // The engine's own text of a failure response: the controller's message is
 // "failure response from '<cmd>' to player <code>:\n<text>[\nstderr tail...]".
 inline std::string failure_text(const GtpError& e) {
@@ -86,13 +91,13 @@ struct VoidGame {
 // A 'play' pipelined before a player's move request (GTP v2 lets the referee send both in
 // one write; the responses come back in order).
 struct PlayInFlight {
-  std::string colour;  // of the move being played
+  std::string colour;  // of the move being played, as GTP spells it
   std::string vertex;
 };
 
 struct Player {
   const PlayerSpec* spec = nullptr;
-  std::string colour;  // "b" / "w"
+  Colour colour = Colour::Black;
   std::unique_ptr<Controller> controller;
   std::optional<PlayInFlight> play_in_flight;  // its response not read yet
   bool move_requested = false;                 // genmove sent, response not read yet
@@ -114,9 +119,9 @@ class Referee {
         transcript_(job.gtp_log_path) {
     board_.set_suicide_allowed(job.settings.suicide == SuicideRule::Allowed);
     players_[0].spec = &job.black;
-    players_[0].colour = "b";
+    players_[0].colour = Colour::Black;
     players_[1].spec = &job.white;
-    players_[1].colour = "w";
+    players_[1].colour = Colour::White;
     result_ = result_for(job);
     for (Player& p : players_) {
       if (auto tc = time_control_of(*p.spec, job.settings)) p.clock.emplace(*tc);

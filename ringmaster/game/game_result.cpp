@@ -8,6 +8,11 @@ std::optional<rm::go::Colour> GameResult::winner_colour() const {
   return rm::go::colour_from_letter(winner);
 }
 
+std::optional<VoidReason> GameResult::known_void_reason() const {
+  if (!is_void) return std::nullopt;
+  return void_reason_from_text(void_reason);
+}
+
 std::string GameResult::winning_code() const {
   const auto c = winner_colour();
   if (!c) return "";

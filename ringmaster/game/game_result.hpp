@@ -8,6 +8,7 @@
 
 #include "engine/go/colour.hpp"
 #include "ringmaster/game/candidate_record.hpp"
+#include "ringmaster/game/void_reason.hpp"
 
 namespace rm::game {
 
@@ -49,6 +50,9 @@ struct GameResult {
   // `winner` as a colour (nullopt when no winner): what code branches on. The field stays
   // the text stored in the JSON.
   std::optional<rm::go::Colour> winner_colour() const;
+  // A void game's reason when Ringmaster gave it in fixed words (VoidReason), else nullopt:
+  // what code branches on. `void_reason` stays the text stored in the JSON.
+  std::optional<VoidReason> known_void_reason() const;
   std::string winning_code() const;  // "" when no winner
   std::string losing_code() const;   // "" when no winner
   // gomill's one-line description: "one beat two B+18", "one vs two jigo",

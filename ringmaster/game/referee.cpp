@@ -44,8 +44,8 @@ void Referee::start_engines() {
 }
 
 void Referee::void_on(const GtpError& e) {
-  if (e.kind == ErrorKind::Aborted || aborted()) throw VoidGame{"aborted", true};
-  throw VoidGame{e.message, false};
+  if (e.kind == ErrorKind::Aborted || aborted()) throw VoidGame::because(VoidReason::Aborted);
+  throw VoidGame{e.message};
 }
 
 Reply Referee::in_play(Reply r) {
@@ -137,14 +137,15 @@ GameResult Referee::finish(const Outcome& o) {
   close_engines(true, false);
   if (aborted()) {
     // The result was known, but the caller asked us to stop: the caller discards this game.
-    return finish_void(VoidGame{"aborted", true});
+    return finish_void(VoidGame::because(VoidReason::Aborted));
   }
   write_game_record(job_, result_, game_, local_date_time_now());
   return result_;
 }
 
 GameResult Referee::finish_void(const VoidGame& v) {
-  close_engines(false, v.aborted);
+  const bool aborted_game = v.reason == VoidReason::Aborted;
+  close_engines(false, aborted_game);
   result_.is_void = true;
   result_.void_reason = v.message;
   result_.winner.clear();
@@ -153,7 +154,7 @@ GameResult Referee::finish_void(const VoidGame& v) {
   result_.sgf_result = "Void";
   result_.detail.clear();
   result_.forfeit_cause.clear();
-  if (!v.aborted) {
+  if (!aborted_game) {
     game_.error_message = "aborting game due to error:\n" + v.message;
     write_game_record(job_, result_, game_, local_date_time_now());
   }

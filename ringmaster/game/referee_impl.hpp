@@ -84,8 +84,9 @@ inline std::string without_stderr_tail(const std::string& message) {
 // Raised inside the referee when the game cannot count (gomill's "job failed"); never leaves
 // play_game.
 struct VoidGame {
-  std::string message;
-  bool aborted = false;
+  std::string message;                              // the void reason as stored and shown
+  std::optional<VoidReason> reason = std::nullopt;  // one of Ringmaster's fixed reasons
+  static VoidGame because(VoidReason r) { return {std::string(void_reason_text(r)), r}; }
 };
 
 // A 'play' pipelined before a player's move request (GTP v2 lets the referee send both in
@@ -145,7 +146,7 @@ class Referee {
   // ---- engines ----
   bool aborted() const { return abort_ != nullptr && abort_->load(); }
   void check_abort() const {
-    if (aborted()) throw VoidGame{"aborted", true};
+    if (aborted()) throw VoidGame::because(VoidReason::Aborted);
   }
   // Both engines start at once (their start-up latencies overlap); if both fail, black's
   // error is reported, as when they were started one after the other.

@@ -2,6 +2,7 @@
 // winners and void reasons were typed, and must still be read and written byte for byte.
 #include <catch2/catch.hpp>
 
+#include "ringmaster/game/game_job.hpp"
 #include "ringmaster/game/game_result.hpp"
 
 using namespace rm::game;
@@ -92,4 +93,30 @@ TEST_CASE("the stored winner reads as a colour", "[game][result]") {
     CHECK(r.winning_code().empty());
     CHECK(r.losing_code().empty());
   }
+}
+
+TEST_CASE("every fixed void reason round-trips through its text", "[game][result]") {
+  for (VoidReason r : {VoidReason::Aborted, VoidReason::NoWorkerLeft})
+    CHECK(void_reason_from_text(void_reason_text(r)) == r);
+  CHECK(void_reason_text(VoidReason::Aborted) == "aborted");
+  CHECK(void_reason_text(VoidReason::NoWorkerLeft) == "no worker left to play it");
+  for (const char* text : {"", "Aborted", "aborted ", "internal error: aborted",
+                           "error reading response to 'genmove b' from player x"})
+    CHECK_FALSE(void_reason_from_text(text));
+}
+
+TEST_CASE("a void result for a fixed reason is stored as before", "[game][json]") {
+  GameJob job;
+  job.game_id = "2";
+  job.black.code = "a";
+  job.white.code = "b";
+  const GameResult aborted = void_result_for(job, VoidReason::Aborted);
+  CHECK(to_json(aborted).dump() == kAborted);
+  CHECK(aborted.known_void_reason() == VoidReason::Aborted);
+  CHECK(result_from_json(nlohmann::json::parse(kAborted)).known_void_reason() ==
+        VoidReason::Aborted);
+  CHECK(void_result_for(job, VoidReason::NoWorkerLeft).void_reason == "no worker left to play it");
+  // Free text (an engine's error) is no fixed reason, and a game that counts has none.
+  CHECK_FALSE(void_result_for(job, "engine exited").known_void_reason());
+  CHECK_FALSE(result_from_json(nlohmann::json::parse(kScored)).known_void_reason());
 }

@@ -15,8 +15,8 @@ void Referee::tell_time_settings() {
       Reply r = send_in_play(p, cmd, args);
       if (auto* err = std::get_if<GtpError>(&r)) {
         if (err->kind == ErrorKind::Timeout) void_on(*err);
-        result_.warnings.push_back(
-            p.spec->code + " refused the time settings: " + without_stderr_tail(err->message));
+        result_.warnings.push_back(p.spec->code +
+                                   " refused the time settings: " + err->without_stderr_tail());
       }
     }
   }

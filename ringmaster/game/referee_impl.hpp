@@ -63,24 +63,6 @@ inline std::string letter(Colour c) {
   return std::string(rm::go::colour_letter(c));
 }
 
-// The engine's own text of a failure response: the controller's message is
-// "failure response from '<cmd>' to player <code>:\n<text>[\nstderr tail...]".
-inline std::string failure_text(const GtpError& e) {
-  auto nl = e.message.find('\n');
-  if (nl == std::string::npos) return "";
-  std::string rest = e.message.substr(nl + 1);
-  auto tail = rest.find("\nstderr tail:");
-  if (tail != std::string::npos) rest.resize(tail);
-  return rest;
-}
-
-// The message without the quoted stderr tail (kept for void-game reports, where it helps,
-// but dropped from forfeit details, which must be one stable line).
-inline std::string without_stderr_tail(const std::string& message) {
-  auto tail = message.find("\nstderr tail:");
-  return tail == std::string::npos ? message : message.substr(0, tail);
-}
-
 // Raised inside the referee when the game cannot count (gomill's "job failed"); never leaves
 // play_game.
 struct VoidGame {
@@ -210,11 +192,13 @@ class Referee {
                             "'",
                         "timeout");
     }
-    if (lower(failure_text(*err)) == "illegal move") {
+    if (lower(err->response) == "illegal move") {
       return forfeit_by(1 - receiver, p.spec->code + " claims move " + play.vertex + " is illegal",
                         "claims_illegal");
     }
-    return forfeit_by(receiver, without_stderr_tail(err->message), "failure_response");
+    // The stderr tail is kept for void-game reports, where it helps, but dropped from
+    // forfeit details, which must be one stable line.
+    return forfeit_by(receiver, err->without_stderr_tail(), "failure_response");
   }
   Outcome play_moves(int first_to_move);
   // gomill-explain_last_move output for the move just made ("" if none or unsupported).

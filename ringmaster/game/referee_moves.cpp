@@ -70,7 +70,7 @@ Outcome Referee::play_moves(int first_to_move) {
                           "timeout");
       }
       keep_final_message(mover);
-      return forfeit_by(to_move, without_stderr_tail(err->message), "failure_response");
+      return forfeit_by(to_move, err->without_stderr_tail(), "failure_response");
     }
     if (mover.clock && !mover.clock->charge(elapsed_s, s.time_margin_s))
       return lost_on_time(to_move, elapsed_s);

@@ -49,11 +49,15 @@ std::string Channel::actual_name(const std::string& name) const {
   return alias == s_.aliases.end() ? name : alias->second;
 }
 
-std::string Channel::with_stderr_tail(std::string message) const {
+GtpError Channel::with_stderr_tail(ErrorKind kind, std::string message) const {
   std::string tail = process_ ? process_->stderr_tail() : std::string();
   while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r')) tail.pop_back();
-  if (!tail.empty()) message += "\nstderr tail:\n" + sanitise_engine_text(tail);
-  return message;
+  GtpError e{kind, std::move(message)};
+  if (!tail.empty()) {
+    e.stderr_tail = sanitise_engine_text(tail);
+    e.message += quoted_stderr_tail(e.stderr_tail);
+  }
+  return e;
 }
 
 GtpError Channel::unusable(const std::string& desc) const {
@@ -71,9 +75,9 @@ GtpError Channel::closed_error(const std::string& prefix, const std::string& wha
   // Give an exiting engine up to 1 s to finish dying, so the status can be reported.
   if (auto exit = process_->wait_for_exit(1.0)) {
     process_->settle_stderr(0.2);
-    return {ErrorKind::Exited, with_stderr_tail(prefix + what + " (" + exit->describe() + ")")};
+    return with_stderr_tail(ErrorKind::Exited, prefix + what + " (" + exit->describe() + ")");
   }
-  return {ErrorKind::ClosedPipe, with_stderr_tail(prefix + what)};
+  return with_stderr_tail(ErrorKind::ClosedPipe, prefix + what);
 }
 
 void Channel::submit(const std::vector<Request>& requests) {
@@ -149,7 +153,7 @@ void Channel::send_queued() {
         channel_error(closed_error(prefix, "engine has closed the command channel"));
   } else {
     first_written.result = channel_error(
-        {ErrorKind::ClosedPipe, with_stderr_tail("transport " + prefix + written.error)});
+        with_stderr_tail(ErrorKind::ClosedPipe, "transport " + prefix + written.error));
   }
   fail_waiting_entries();
 }
@@ -258,27 +262,26 @@ void Channel::read_response(Entry& e) {
   auto wait_failure = [&](const rm::process::ReadResult& r) -> GtpError {
     switch (r.status) {
       case IoStatus::Timeout:
-        return channel_error(
-            {ErrorKind::Timeout,
-             with_stderr_tail(
-                 "timeout after " + format_seconds(timeout_s) + "s waiting for response to " +
-                 desc + from_player() +
-                 (e.timeout_setting.empty() ? std::string() : " (" + e.timeout_setting + ")"))});
+        return channel_error(with_stderr_tail(
+            ErrorKind::Timeout,
+            "timeout after " + format_seconds(timeout_s) + "s waiting for response to " + desc +
+                from_player() +
+                (e.timeout_setting.empty() ? std::string() : " (" + e.timeout_setting + ")")));
       case IoStatus::Aborted:
         return channel_error(
             {ErrorKind::Aborted, "aborted while waiting for response to " + desc + from_player()});
       case IoStatus::TooLong:
-        return channel_error({ErrorKind::ProtocolError,
-                              with_stderr_tail(protocol() + "response too long (more than " +
-                                               std::to_string(max_response_bytes) + " bytes)")});
+        return channel_error(with_stderr_tail(ErrorKind::ProtocolError,
+                                              protocol() + "response too long (more than " +
+                                                  std::to_string(max_response_bytes) + " bytes)"));
       case IoStatus::Eof:
         return channel_error(
             closed_error("error reading response to " + desc + from_player() + ":\n",
                          "engine has closed the response channel"));
       default:
-        return channel_error(
-            {ErrorKind::ClosedPipe, with_stderr_tail("transport error reading response to " + desc +
-                                                     from_player() + ":\n" + r.error)});
+        return channel_error(with_stderr_tail(
+            ErrorKind::ClosedPipe,
+            "transport error reading response to " + desc + from_player() + ":\n" + r.error));
     }
   };
   auto fail = [&](GtpError err) {
@@ -290,8 +293,7 @@ void Channel::read_response(Entry& e) {
     std::string not_gtp;
     if (auto failed = skip_banner(deadline, not_gtp)) return fail(wait_failure(*failed));
     if (!not_gtp.empty()) {
-      return fail(
-          channel_error({ErrorKind::ProtocolError, with_stderr_tail(protocol() + not_gtp)}));
+      return fail(channel_error(with_stderr_tail(ErrorKind::ProtocolError, protocol() + not_gtp)));
     }
     first_response_ = false;
   }
@@ -339,13 +341,14 @@ void Channel::read_response(Entry& e) {
   auto parsed = parse_response(lines);
   if (!parsed.response) {
     return fail(
-        channel_error({ErrorKind::ProtocolError, with_stderr_tail(protocol() + parsed.error)}));
+        channel_error(with_stderr_tail(ErrorKind::ProtocolError, protocol() + parsed.error)));
   }
   first_command_ = false;
   if (parsed.response->is_failure) {
-    e.result =
-        GtpError{ErrorKind::FailureResponse, "failure response from " + desc + " to player " +
-                                                 s_.player + ":\n" + parsed.response->text};
+    e.result = GtpError{
+        ErrorKind::FailureResponse,
+        "failure response from " + desc + " to player " + s_.player + ":\n" + parsed.response->text,
+        parsed.response->text};
     return;
   }
   e.result = std::move(parsed.response->text);

@@ -114,7 +114,8 @@ class Channel {
     s_.log_channel = std::move(log_channel);
     s_.abort = abort;
   }
-  std::string with_stderr_tail(std::string message) const;
+  // The error with the engine's stderr tail quoted at the end of its message.
+  GtpError with_stderr_tail(ErrorKind kind, std::string message) const;
 
  private:
   struct Entry {

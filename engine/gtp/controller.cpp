@@ -11,6 +11,15 @@
 
 namespace rm::gtp {
 
+std::string quoted_stderr_tail(const std::string& tail) {
+  return "\nstderr tail:\n" + tail;
+}
+
+std::string GtpError::without_stderr_tail() const {
+  if (stderr_tail.empty()) return message;
+  return message.substr(0, message.size() - quoted_stderr_tail(stderr_tail).size());
+}
+
 std::string to_string(ErrorKind kind) {
   switch (kind) {
     case ErrorKind::StartFailed:

@@ -63,7 +63,16 @@ struct GtpError {
   // Names the engine and the command, e.g.
   // "timeout after 2.0s waiting for response to 'genmove b' from player slow\nstderr tail:\n..."
   std::string message;
+  // The parts of the message that callers act on, kept as values so that none parses the
+  // message back. FailureResponse: the engine's own text after '?'.
+  std::string response = {};
+  // The tail of the engine's stderr quoted at the end of the message ("" if none is).
+  std::string stderr_tail = {};
+  // The message without its quoted stderr tail.
+  std::string without_stderr_tail() const;
 };
+// How a message quotes an engine's stderr tail: "\nstderr tail:\n<tail>".
+std::string quoted_stderr_tail(const std::string& tail);
 
 // gomill's Engine_description: empty strings become nullopt; invalid UTF-8 bytes become '?'.
 struct Description {

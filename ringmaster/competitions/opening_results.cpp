@@ -9,14 +9,13 @@ void count_opening(OpeningCounts& counts, const rm::game::GameResult& r) {
   OpeningTally& t = counts[r.opening];
   t.name = r.opening;
   ++t.games;
-  if (r.winner == "b") {
-    ++t.black_wins;
-  } else if (r.winner == "w") {
-    ++t.white_wins;
-  } else {
+  const auto winner = r.winner_colour();
+  if (!winner) {
     ++t.no_winner;
+    return;
   }
-  if (!r.winner.empty()) ++t.wins[r.winning_code()];
+  ++(*winner == rm::go::Colour::Black ? t.black_wins : t.white_wins);
+  ++t.wins[r.winning_code()];
 }
 
 nlohmann::json opening_counts_to_json(const OpeningCounts& counts) {

@@ -59,11 +59,12 @@ ArbiterVerdict internal_verdict(const GameSettings& s, const rm::go::Board& boar
 
 // Plays the ending out with kgs-genmove_cleanup (the arbiter's own board only) until two
 // passes running, a resignation, or `limit` moves.
-void clean_up(rm::gtp::Controller& engine, std::string colour, int limit, ArbiterVerdict& verdict) {
+void clean_up(rm::gtp::Controller& engine, rm::go::Colour colour, int limit,
+              ArbiterVerdict& verdict) {
   int passes = 0, moves = 0;
   while (moves < limit && passes < 2) {
-    auto r =
-        engine.send("kgs-genmove_cleanup", {colour}, rm::gtp::Controller::CommandKind::Genmove);
+    auto r = engine.send("kgs-genmove_cleanup", {std::string(rm::go::colour_letter(colour))},
+                         rm::gtp::Controller::CommandKind::Genmove);
     if (auto* err = std::get_if<rm::gtp::GtpError>(&r)) {
       verdict.notes.push_back("arbiter clean-up stopped: " + err->message);
       return;
@@ -72,7 +73,7 @@ void clean_up(rm::gtp::Controller& engine, std::string colour, int limit, Arbite
     ++moves;
     if (move == "resign" || move == "RESIGN") break;
     passes = (move == "pass" || move == "PASS") ? passes + 1 : 0;
-    colour = colour == "b" ? "w" : "b";
+    colour = rm::go::opponent(colour);
   }
   verdict.notes.push_back("arbiter clean-up: " + std::to_string(moves) + " moves");
 }
@@ -80,7 +81,7 @@ void clean_up(rm::gtp::Controller& engine, std::string colour, int limit, Arbite
 }  // namespace
 
 ArbiterVerdict ask_arbiter(const GameSettings& settings, const rm::go::Board& board,
-                           const std::string& sgf_text, const std::string& next_colour,
+                           const std::string& sgf_text, rm::go::Colour next_colour,
                            const std::atomic<bool>* abort, rm::gtp::GtpLog log) {
   const Adjudication& a = settings.adjudication;
   if (a.arbiter != ArbiterKind::Engine || !a.arbiter_engine)

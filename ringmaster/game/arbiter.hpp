@@ -22,11 +22,11 @@ struct ArbiterVerdict {
   std::vector<std::string> notes;  // for the record's last node: the arbiter's answer, problems
 };
 
-// `sgf_text`: the game so far as an SGF record (for loadsgf); `next_colour` "b"/"w" is the
+// `sgf_text`: the game so far as an SGF record (for loadsgf); `next_colour` is the
 // colour to move after the last move. The engine is started and closed here (never left
 // running); its GTP exchange goes to `log` on channel "arbiter".
 ArbiterVerdict ask_arbiter(const GameSettings& settings, const rm::go::Board& board,
-                           const std::string& sgf_text, const std::string& next_colour,
+                           const std::string& sgf_text, rm::go::Colour next_colour,
                            const std::atomic<bool>* abort, rm::gtp::GtpLog log);
 
 }  // namespace rm::game

@@ -203,6 +203,10 @@ GameResult void_result_for(const GameJob& job, std::string reason) {
   return r;
 }
 
+GameResult void_result_for(const GameJob& job, VoidReason reason) {
+  return void_result_for(job, std::string(void_reason_text(reason)));
+}
+
 GameJob job_from_json(const nlohmann::json& j) {
   using namespace json_fields;
   object(j, "");

@@ -84,6 +84,7 @@ inline std::optional<TimeControl> time_control_of(const PlayerSpec& p, const Gam
 GameResult result_for(const GameJob& job);
 // A void result for a job that could not be played; `reason` says why.
 GameResult void_result_for(const GameJob& job, std::string reason);
+GameResult void_result_for(const GameJob& job, VoidReason reason);
 
 // Throws std::invalid_argument naming the offending field ("black.engine.process.argv: ...")
 // when a field is missing or has the wrong type or value.

@@ -4,16 +4,25 @@
 
 namespace rm::game {
 
+std::optional<rm::go::Colour> GameResult::winner_colour() const {
+  return rm::go::colour_from_letter(winner);
+}
+
+std::optional<VoidReason> GameResult::known_void_reason() const {
+  if (!is_void) return std::nullopt;
+  return void_reason_from_text(void_reason);
+}
+
 std::string GameResult::winning_code() const {
-  if (winner == "b") return black_code;
-  if (winner == "w") return white_code;
-  return "";
+  const auto c = winner_colour();
+  if (!c) return "";
+  return *c == rm::go::Colour::Black ? black_code : white_code;
 }
 
 std::string GameResult::losing_code() const {
-  if (winner == "b") return white_code;
-  if (winner == "w") return black_code;
-  return "";
+  const auto c = winner_colour();
+  if (!c) return "";
+  return *c == rm::go::Colour::Black ? white_code : black_code;
 }
 
 // gomill's Game_result.describe(), extended to our void games (which gomill never describes
@@ -81,7 +90,7 @@ GameResult result_from_json(const nlohmann::json& j) {
   r.is_void = as_bool(required(j, "", "is_void"), "is_void");
   r.sgf_result = as_string(required(j, "", "sgf_result"), "sgf_result");
   get(j, "", "winner", r.winner);
-  if (!r.winner.empty() && r.winner != "b" && r.winner != "w") {
+  if (!r.winner.empty() && !r.winner_colour()) {
     fail("winner", "expected \"b\", \"w\" or \"\", got \"" + r.winner + "\"");
   }
   get(j, "", "void_reason", r.void_reason);

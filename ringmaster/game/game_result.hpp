@@ -6,7 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/go/colour.hpp"
 #include "ringmaster/game/candidate_record.hpp"
+#include "ringmaster/game/void_reason.hpp"
 
 namespace rm::game {
 
@@ -45,6 +47,12 @@ struct GameResult {
   // A game between two candidates: the other one (GameJob::opponent_candidate).
   std::optional<CandidateRecord> opponent_candidate;
 
+  // `winner` as a colour (nullopt when no winner): what code branches on. The field stays
+  // the text stored in the JSON.
+  std::optional<rm::go::Colour> winner_colour() const;
+  // A void game's reason when Ringmaster gave it in fixed words (VoidReason), else nullopt:
+  // what code branches on. `void_reason` stays the text stored in the JSON.
+  std::optional<VoidReason> known_void_reason() const;
   std::string winning_code() const;  // "" when no winner
   std::string losing_code() const;   // "" when no winner
   // gomill's one-line description: "one beat two B+18", "one vs two jigo",

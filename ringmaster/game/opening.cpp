@@ -6,7 +6,7 @@ namespace rm::game {
 
 nlohmann::json to_json(const Opening& o) {
   nlohmann::json moves = nlohmann::json::array();
-  for (const auto& m : o.moves) moves.push_back({std::string(1, m.colour), m.vertex});
+  for (const auto& m : o.moves) moves.push_back({rm::go::colour_letter(m.colour), m.vertex});
   return {{"name", o.name},
           {"free_handicap", o.free_handicap},
           {"moves", moves},
@@ -27,9 +27,9 @@ Opening opening_from_json(const nlohmann::json& j, const std::string& path) {
       const std::string ipath = mpath + "[" + std::to_string(i) + "]";
       const auto& m = (*moves)[i];
       if (!m.is_array() || m.size() != 2) fail(ipath, "expected [colour, vertex]");
-      const std::string colour = as_string(m[0], ipath);
-      if (colour != "b" && colour != "w") fail(ipath, "colour must be \"b\" or \"w\"");
-      o.moves.push_back({colour[0], as_string(m[1], ipath)});
+      const auto colour = rm::go::colour_from_letter(as_string(m[0], ipath));
+      if (!colour) fail(ipath, "colour must be \"b\" or \"w\"");
+      o.moves.push_back({*colour, as_string(m[1], ipath)});
     }
   }
   get(j, path, "setup_moves", o.setup_moves);

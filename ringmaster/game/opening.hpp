@@ -6,11 +6,13 @@
 #include <string>
 #include <vector>
 
+#include "engine/go/colour.hpp"
+
 namespace rm::game {
 
 struct OpeningMove {
-  char colour = 'b';   // 'b' or 'w'
-  std::string vertex;  // GTP vertex ("D4") or "pass"
+  rm::go::Colour colour = rm::go::Colour::Black;  // Black or White; "b" / "w" in the JSON
+  std::string vertex;                             // GTP vertex ("D4") or "pass"
   friend bool operator==(const OpeningMove&, const OpeningMove&) = default;
 };
 

@@ -19,7 +19,7 @@ using rm::go::Move;
 using rm::go::Vertex;
 
 struct Placed {
-  char colour;
+  Colour colour;
   Move move;
   SgfPosition position;
 };
@@ -85,7 +85,7 @@ Opening opening_from_sgf(const SgfGameTree& tree, int board_size, std::optional<
   std::vector<Vertex> black, white;
   std::vector<SgfPosition> black_at, white_at;
   std::vector<Placed> record_moves;
-  std::optional<char> first_to_move;
+  std::optional<Colour> first_to_move;
   for (const SgfNode& node : tree.main_line) {
     for (const auto& p : node.properties) {
       const bool is_move = p.id == "B" || p.id == "W";
@@ -110,9 +110,10 @@ Opening opening_from_sgf(const SgfGameTree& tree, int board_size, std::optional<
       }
       if (p.id == "PL" && record_moves.empty()) {
         const std::string v = p.values.front();
-        if (v != "B" && v != "W" && v != "b" && v != "w")
-          throw OpeningError(p.position, "PL[" + v + "] is not B or W");
-        first_to_move = static_cast<char>(std::tolower(v[0]));
+        // SGF writes B / W; lower case is accepted as well.
+        first_to_move = rm::go::colour_from_letter(
+            v.size() == 1 ? std::string(1, static_cast<char>(std::tolower(v[0]))) : v);
+        if (!first_to_move) throw OpeningError(p.position, "PL[" + v + "] is not B or W");
       }
       if (is_move) {
         if (max_moves && static_cast<int>(record_moves.size()) >= *max_moves) continue;
@@ -120,7 +121,7 @@ Opening opening_from_sgf(const SgfGameTree& tree, int board_size, std::optional<
         if (!m)
           throw OpeningError(p.position,
                              p.id + "[" + p.values.front() + "] is not a move on the board");
-        record_moves.push_back({p.id == "B" ? 'b' : 'w', *m, p.position});
+        record_moves.push_back({p.id == "B" ? Colour::Black : Colour::White, *m, p.position});
       }
     }
   }
@@ -145,18 +146,18 @@ Opening opening_from_sgf(const SgfGameTree& tree, int board_size, std::optional<
   } else {
     // Each colour's stones in turn; a pass where one colour has no stone left to place.
     for (std::size_t i = 0; i < std::max(black.size(), white.size()); ++i) {
-      if (i < black.size()) sequence.push_back({'b', Move::at(black[i]), black_at[i]});
-      if (i < white.size()) sequence.push_back({'w', Move::at(white[i]), white_at[i]});
+      if (i < black.size()) sequence.push_back({Colour::Black, Move::at(black[i]), black_at[i]});
+      if (i < white.size()) sequence.push_back({Colour::White, Move::at(white[i]), white_at[i]});
     }
   }
   const int setup_stones = static_cast<int>(black.size() + white.size());
   // Who moves next: white after a free handicap, else the colour after the last one placed.
-  char next = as_handicap ? 'w' : 'b';
+  Colour next = as_handicap ? Colour::White : Colour::Black;
   std::vector<Placed> plays;
   auto add = [&](const Placed& p) {
     if (p.colour != next) plays.push_back({next, Move::pass(), p.position});
     plays.push_back(p);
-    next = p.colour == 'b' ? 'w' : 'b';
+    next = rm::go::opponent(p.colour);
   };
   for (const auto& p : sequence) add(p);
   if (record_moves.empty() && first_to_move && *first_to_move != next) {
@@ -168,13 +169,13 @@ Opening opening_from_sgf(const SgfGameTree& tree, int board_size, std::optional<
 
   for (std::size_t i = 0; i < plays.size(); ++i) {
     const Placed& p = plays[i];
-    const Colour c = p.colour == 'b' ? Colour::Black : Colour::White;
-    const rm::go::MoveError e = board.play(c, p.move);
+    const rm::go::MoveError e = board.play(p.colour, p.move);
     if (e != rm::go::MoveError::None) {
       const bool setup = static_cast<int>(i) < setup_count;
       throw OpeningError(p.position, std::string(setup ? "setup stone " : "move ") +
-                                         (p.colour == 'b' ? "B " : "W ") + rm::go::to_gtp(p.move) +
-                                         " is illegal (" + std::string(rm::go::describe(e)) + ")");
+                                         std::string(1, rm::go::sgf_letter(p.colour)) + " " +
+                                         rm::go::to_gtp(p.move) + " is illegal (" +
+                                         std::string(rm::go::describe(e)) + ")");
     }
     if (static_cast<int>(i) + 1 == setup_count &&
         board.stone_count(Colour::Black) + board.stone_count(Colour::White) != setup_stones)

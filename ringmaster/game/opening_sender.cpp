@@ -25,13 +25,12 @@ OpeningPlayed play_opening(const Opening& opening,
   }
   for (const auto& om : opening.moves) {
     const auto m = rm::go::parse_gtp_move(om.vertex, size);
-    const auto colour = om.colour == 'b' ? rm::go::Colour::Black : rm::go::Colour::White;
-    if (!m || board.play(colour, *m) != rm::go::MoveError::None)
-      throw std::invalid_argument("opening: illegal move " + std::string(1, om.colour) + " " +
-                                  om.vertex);
-    commands.push_back({"play", {std::string(1, om.colour), rm::go::to_gtp(*m)}});
-    game.moves.push_back(SgfMove{om.colour == 'b' ? 'B' : 'W', rm::go::to_sgf(*m, size), ""});
-    played.to_move = om.colour == 'b' ? 1 : 0;
+    const std::string letter(rm::go::colour_letter(om.colour));
+    if (!m || board.play(om.colour, *m) != rm::go::MoveError::None)
+      throw std::invalid_argument("opening: illegal move " + letter + " " + om.vertex);
+    commands.push_back({"play", {letter, rm::go::to_gtp(*m)}});
+    game.moves.push_back(SgfMove{rm::go::sgf_letter(om.colour), rm::go::to_sgf(*m, size), ""});
+    played.to_move = om.colour == rm::go::Colour::Black ? 1 : 0;
     ++played.move_count;
   }
   if (played.move_count > 0) game.moves.back().comment = "end of opening " + opening.name;

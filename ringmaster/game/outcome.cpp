@@ -11,8 +11,10 @@ namespace rm::game {
 
 namespace {
 
-std::string upper(const std::string& colour) {
-  return colour == "b" ? "B" : "W";
+using rm::go::Colour;
+
+std::string upper(Colour colour) {
+  return std::string(1, rm::go::sgf_letter(colour));
 }
 
 std::string to_upper(std::string s) {
@@ -27,9 +29,9 @@ std::string trim(const std::string& s) {
   return s.substr(b, e - b + 1);
 }
 
-// A parsed final_score: winner "" for jigo; nullopt for text gomill ignores.
+// A parsed final_score: no winner for jigo; nullopt for text gomill ignores.
 struct ParsedScore {
-  std::string winner;
+  std::optional<Colour> winner;
   std::optional<double> margin;
 };
 
@@ -38,7 +40,7 @@ std::optional<ParsedScore> parse_score(const std::string& raw) {
   if (s == "0") return ParsedScore{};
   if (s.size() < 2 || (s[0] != 'B' && s[0] != 'W') || s[1] != '+') return std::nullopt;
   ParsedScore p;
-  p.winner = s[0] == 'B' ? "b" : "w";
+  p.winner = s[0] == 'B' ? Colour::Black : Colour::White;
   std::string rest = s.substr(2);
   if (rest.empty()) return p;  // "B+": winner known, margin not
   char* end = nullptr;
@@ -50,7 +52,7 @@ std::optional<ParsedScore> parse_score(const std::string& raw) {
 
 }  // namespace
 
-Outcome scored_win(const std::string& winner, std::optional<double> margin) {
+Outcome scored_win(Colour winner, std::optional<double> margin) {
   Outcome o;
   o.winner = winner;
   o.margin = margin;
@@ -78,7 +80,7 @@ Outcome unknown_result(const std::string& detail) {
   return o;
 }
 
-Outcome resignation(const std::string& winner) {
+Outcome resignation(Colour winner) {
   Outcome o;
   o.winner = winner;
   o.is_resignation = true;
@@ -86,7 +88,7 @@ Outcome resignation(const std::string& winner) {
   return o;
 }
 
-Outcome claim(const std::string& winner) {
+Outcome claim(Colour winner) {
   Outcome o;
   o.winner = winner;
   o.sgf_result = upper(winner) + "+";
@@ -94,7 +96,7 @@ Outcome claim(const std::string& winner) {
   return o;
 }
 
-Outcome forfeit(const std::string& winner, const std::string& loser_code, const std::string& reason,
+Outcome forfeit(Colour winner, const std::string& loser_code, const std::string& reason,
                 const std::string& cause) {
   Outcome o;
   o.winner = winner;
@@ -128,8 +130,8 @@ double handicap_compensation(int handicap, HandicapCompensation style) {
 Outcome internal_score(int area_black, int area_white, double komi, int handicap,
                        HandicapCompensation style) {
   double score = area_black - area_white - komi - handicap_compensation(handicap, style);
-  if (score > 0) return scored_win("b", score);
-  if (score < 0) return scored_win("w", -score);
+  if (score > 0) return scored_win(Colour::Black, score);
+  if (score < 0) return scored_win(Colour::White, -score);
   return jigo();
 }
 
@@ -139,15 +141,15 @@ Outcome combine_player_scores(const std::vector<ScoreReport>& reports) {
     if (auto p = parse_score(r.raw)) parsed.push_back(*p);
   }
   if (parsed.empty()) return unknown_result("no score reported");
-  const std::string& winner = parsed.front().winner;
+  const auto winner = parsed.front().winner;
   bool same_winner = std::all_of(parsed.begin(), parsed.end(),
                                  [&](const ParsedScore& p) { return p.winner == winner; });
   if (!same_winner) return unknown_result("players disagreed");
-  if (winner.empty()) return jigo();
+  if (!winner) return jigo();
   const auto& margin = parsed.front().margin;
   bool same_margin = std::all_of(parsed.begin(), parsed.end(),
                                  [&](const ParsedScore& p) { return p.margin == margin; });
-  return scored_win(winner, same_margin ? margin : std::nullopt);
+  return scored_win(*winner, same_margin ? margin : std::nullopt);
 }
 
 std::vector<std::string> disagreeing_score_lines(const std::vector<ScoreReport>& reports,

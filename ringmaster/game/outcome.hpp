@@ -6,12 +6,13 @@
 #include <string>
 #include <vector>
 
+#include "engine/go/colour.hpp"
 #include "ringmaster/game/game_job.hpp"
 
 namespace rm::game {
 
 struct Outcome {
-  std::string winner;  // "b", "w" or ""
+  std::optional<rm::go::Colour> winner;  // nullopt: jigo, unknown, no result
   std::optional<double> margin;
   bool is_jigo = false;
   bool is_forfeit = false;
@@ -21,14 +22,13 @@ struct Outcome {
   std::string forfeit_cause;  // "" unless is_forfeit
 };
 
-// colour: "b" or "w"
-Outcome scored_win(const std::string& winner, std::optional<double> margin);
+Outcome scored_win(rm::go::Colour winner, std::optional<double> margin);
 Outcome jigo();
 Outcome unknown_result(const std::string& detail);  // "?": "no score reported", "players disagreed"
-Outcome resignation(const std::string& winner);
-Outcome claim(const std::string& winner);
+Outcome resignation(rm::go::Colour winner);
+Outcome claim(rm::go::Colour winner);
 // detail "forfeit by <loser_code>: <reason>"
-Outcome forfeit(const std::string& winner, const std::string& loser_code, const std::string& reason,
+Outcome forfeit(rm::go::Colour winner, const std::string& loser_code, const std::string& reason,
                 const std::string& cause);
 Outcome move_limit_reached();  // "Void" with detail "hit move limit" (not a void game)
 

@@ -210,7 +210,7 @@ class PlainResultSax {
 bool read_plain_result(std::string_view text, GameResult& out) {
   PlainResultSax sax(out);
   return nlohmann::json::sax_parse(text.begin(), text.end(), &sax) && sax.has_required() &&
-         (out.winner.empty() || out.winner == "b" || out.winner == "w") && out.move_count >= 0;
+         (out.winner.empty() || out.winner_colour()) && out.move_count >= 0;
 }
 
 std::optional<GameResult> plain_result_from_json_text(std::string_view text) {

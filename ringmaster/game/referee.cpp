@@ -22,7 +22,7 @@ void Referee::start_engines() {
     if (r.spec.name.empty()) r.spec.name = p.spec->code;
     r.spec.process.environ["GOMILL_GAME_ID"] = job_.game_id;
     r.log = transcript_.logger();
-    r.log_channel = p.colour;
+    r.log_channel = letter(p.colour);
     r.abort = abort_;
     requests.push_back(std::move(r));
   }
@@ -36,16 +36,16 @@ void Referee::start_engines() {
   }
   for (Player& p : players_) {
     const auto& d = p.controller->description();
-    (p.colour == "b" ? result_.black_short_description : result_.white_short_description) =
-        d.short_description();
-    (p.colour == "b" ? result_.black_long_description : result_.white_long_description) =
+    (p.colour == Colour::Black ? result_.black_short_description
+                               : result_.white_short_description) = d.short_description();
+    (p.colour == Colour::Black ? result_.black_long_description : result_.white_long_description) =
         d.long_description();
   }
 }
 
 void Referee::void_on(const GtpError& e) {
-  if (e.kind == ErrorKind::Aborted || aborted()) throw VoidGame{"aborted", true};
-  throw VoidGame{e.message, false};
+  if (e.kind == ErrorKind::Aborted || aborted()) throw VoidGame::because(VoidReason::Aborted);
+  throw VoidGame{e.message};
 }
 
 Reply Referee::in_play(Reply r) {
@@ -85,7 +85,7 @@ void Referee::close_engines(bool ask_cpu_time, bool kill_first) {
     if (!p.controller) continue;
     if (!claims_cpu_time[i]) cpu[i] = reports[i].rusage_cpu_s;
     for (auto& e : reports[i].late_errors) result_.late_errors.push_back(std::move(e));
-    (p.colour == "b" ? result_.black_cpu_s : result_.white_cpu_s) = cpu[i];
+    (p.colour == Colour::Black ? result_.black_cpu_s : result_.white_cpu_s) = cpu[i];
     p.controller.reset();
   }
 }
@@ -103,7 +103,7 @@ void Referee::keep_reusable_engines() {
       replaying.push_back(p.spec->code);
       earlier_game = *earlier;
     }
-    (p.colour == "b" ? result_.black_cpu_s : result_.white_cpu_s) =
+    (p.colour == Colour::Black ? result_.black_cpu_s : result_.white_cpu_s) =
         engines_->keep(*p.spec, std::move(p.controller));
   }
   if (replaying.empty()) return;
@@ -126,7 +126,7 @@ std::string Referee::record_fingerprint() const {
 }
 
 GameResult Referee::finish(const Outcome& o) {
-  result_.winner = o.winner;
+  result_.winner = o.winner ? letter(*o.winner) : "";
   result_.margin = o.margin;
   result_.is_jigo = o.is_jigo;
   result_.is_forfeit = o.is_forfeit;
@@ -137,14 +137,15 @@ GameResult Referee::finish(const Outcome& o) {
   close_engines(true, false);
   if (aborted()) {
     // The result was known, but the caller asked us to stop: the caller discards this game.
-    return finish_void(VoidGame{"aborted", true});
+    return finish_void(VoidGame::because(VoidReason::Aborted));
   }
   write_game_record(job_, result_, game_, local_date_time_now());
   return result_;
 }
 
 GameResult Referee::finish_void(const VoidGame& v) {
-  close_engines(false, v.aborted);
+  const bool aborted_game = v.reason == VoidReason::Aborted;
+  close_engines(false, aborted_game);
   result_.is_void = true;
   result_.void_reason = v.message;
   result_.winner.clear();
@@ -153,7 +154,7 @@ GameResult Referee::finish_void(const VoidGame& v) {
   result_.sgf_result = "Void";
   result_.detail.clear();
   result_.forfeit_cause.clear();
-  if (!v.aborted) {
+  if (!aborted_game) {
     game_.error_message = "aborting game due to error:\n" + v.message;
     write_game_record(job_, result_, game_, local_date_time_now());
   }

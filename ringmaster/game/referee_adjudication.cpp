@@ -9,15 +9,16 @@ std::optional<Outcome> Referee::adjudicate_resignation() {
   auto winner = resign_.after_move(board_, result_.move_count, &lead);
   if (!winner) return std::nullopt;
   Outcome o = resignation(*winner);
-  o.detail = "resign adjudication: " + std::string(*winner == "b" ? "white" : "black") +
+  o.detail = "resign adjudication: " + std::string(*winner == Colour::Black ? "white" : "black") +
              " behind by " + format_number(lead < 0 ? -lead : lead) + " by the area estimate";
   result_.decided_by = "resign adjudication";
   return o;
 }
 
 Outcome Referee::adjudicate(bool at_move_limit) {
-  const std::string next = game_.moves.empty() ? (game_.opening_setup_black.empty() ? "b" : "w")
-                                               : (game_.moves.back().colour == 'B' ? "w" : "b");
+  const Colour next = game_.moves.empty()
+                          ? (game_.opening_setup_black.empty() ? Colour::Black : Colour::White)
+                          : (game_.moves.back().colour == 'B' ? Colour::White : Colour::Black);
   const std::string sgf = render_sgf(make_sgf_record(job_, result_, game_, local_date_time_now()));
   ArbiterVerdict v = ask_arbiter(job_.settings, board_, sgf, next, abort_, transcript_.logger());
   for (const auto& note : v.notes) game_.scoring_lines.push_back(note);

@@ -15,15 +15,15 @@ void Referee::tell_time_settings() {
       Reply r = send_in_play(p, cmd, args);
       if (auto* err = std::get_if<GtpError>(&r)) {
         if (err->kind == ErrorKind::Timeout) void_on(*err);
-        result_.warnings.push_back(
-            p.spec->code + " refused the time settings: " + without_stderr_tail(err->message));
+        result_.warnings.push_back(p.spec->code +
+                                   " refused the time settings: " + err->without_stderr_tail());
       }
     }
   }
 }
 
 Controller::Command Referee::time_left_command(const Player& p) const {
-  std::vector<std::string> args{p.colour};
+  std::vector<std::string> args{letter(p.colour)};
   for (auto& a : p.clock->time_left_args()) args.push_back(a);
   return {"time_left", args};
 }
@@ -53,7 +53,7 @@ Outcome Referee::lost_on_time(int loser, double elapsed_s) {
   std::snprintf(took, sizeof took, "move took %.2fs, the clock allowed %.2fs + %.2fs margin",
                 elapsed_s, p.clock->allowance_s(), job_.settings.time_margin_s);
   Outcome o = forfeit_by(loser, std::string("out of time: ") + took, "time");
-  o.sgf_result = players_[1 - loser].colour == "b" ? "B+T" : "W+T";
+  o.sgf_result = std::string(1, rm::go::sgf_letter(players_[1 - loser].colour)) + "+T";
   return o;
 }
 

@@ -58,41 +58,29 @@ inline std::vector<std::string> split_words(const std::string& s) {
   return words;
 }
 
-// The engine's own text of a failure response: the controller's message is
-// "failure response from '<cmd>' to player <code>:\n<text>[\nstderr tail...]".
-inline std::string failure_text(const GtpError& e) {
-  auto nl = e.message.find('\n');
-  if (nl == std::string::npos) return "";
-  std::string rest = e.message.substr(nl + 1);
-  auto tail = rest.find("\nstderr tail:");
-  if (tail != std::string::npos) rest.resize(tail);
-  return rest;
-}
-
-// The message without the quoted stderr tail (kept for void-game reports, where it helps,
-// but dropped from forfeit details, which must be one stable line).
-inline std::string without_stderr_tail(const std::string& message) {
-  auto tail = message.find("\nstderr tail:");
-  return tail == std::string::npos ? message : message.substr(0, tail);
+// A player's colour as GTP arguments and the transcript's channels spell it: "b" / "w".
+inline std::string letter(Colour c) {
+  return std::string(rm::go::colour_letter(c));
 }
 
 // Raised inside the referee when the game cannot count (gomill's "job failed"); never leaves
 // play_game.
 struct VoidGame {
-  std::string message;
-  bool aborted = false;
+  std::string message;                              // the void reason as stored and shown
+  std::optional<VoidReason> reason = std::nullopt;  // one of Ringmaster's fixed reasons
+  static VoidGame because(VoidReason r) { return {std::string(void_reason_text(r)), r}; }
 };
 
 // A 'play' pipelined before a player's move request (GTP v2 lets the referee send both in
 // one write; the responses come back in order).
 struct PlayInFlight {
-  std::string colour;  // of the move being played
+  std::string colour;  // of the move being played, as GTP spells it
   std::string vertex;
 };
 
 struct Player {
   const PlayerSpec* spec = nullptr;
-  std::string colour;  // "b" / "w"
+  Colour colour = Colour::Black;
   std::unique_ptr<Controller> controller;
   std::optional<PlayInFlight> play_in_flight;  // its response not read yet
   bool move_requested = false;                 // genmove sent, response not read yet
@@ -114,9 +102,9 @@ class Referee {
         transcript_(job.gtp_log_path) {
     board_.set_suicide_allowed(job.settings.suicide == SuicideRule::Allowed);
     players_[0].spec = &job.black;
-    players_[0].colour = "b";
+    players_[0].colour = Colour::Black;
     players_[1].spec = &job.white;
-    players_[1].colour = "w";
+    players_[1].colour = Colour::White;
     result_ = result_for(job);
     for (Player& p : players_) {
       if (auto tc = time_control_of(*p.spec, job.settings)) p.clock.emplace(*tc);
@@ -140,7 +128,7 @@ class Referee {
   // ---- engines ----
   bool aborted() const { return abort_ != nullptr && abort_->load(); }
   void check_abort() const {
-    if (aborted()) throw VoidGame{"aborted", true};
+    if (aborted()) throw VoidGame::because(VoidReason::Aborted);
   }
   // Both engines start at once (their start-up latencies overlap); if both fail, black's
   // error is reported, as when they were started one after the other.
@@ -204,11 +192,13 @@ class Referee {
                             "'",
                         "timeout");
     }
-    if (lower(failure_text(*err)) == "illegal move") {
+    if (lower(err->response) == "illegal move") {
       return forfeit_by(1 - receiver, p.spec->code + " claims move " + play.vertex + " is illegal",
                         "claims_illegal");
     }
-    return forfeit_by(receiver, without_stderr_tail(err->message), "failure_response");
+    // The stderr tail is kept for void-game reports, where it helps, but dropped from
+    // forfeit details, which must be one stable line.
+    return forfeit_by(receiver, err->without_stderr_tail(), "failure_response");
   }
   Outcome play_moves(int first_to_move);
   // gomill-explain_last_move output for the move just made ("" if none or unsupported).

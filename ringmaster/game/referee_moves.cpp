@@ -11,8 +11,8 @@ void Referee::request_move(Player& p, std::optional<PlayInFlight> play) {
   if (play) commands.push_back({"play", {play->colour, play->vertex}});
   if (p.clock) commands.push_back(time_left_command(p));
   std::vector<std::string> args = p.move_request_uses_claim
-                                      ? std::vector<std::string>{p.colour, "claim"}
-                                      : std::vector<std::string>{p.colour};
+                                      ? std::vector<std::string>{letter(p.colour), "claim"}
+                                      : std::vector<std::string>{letter(p.colour)};
   commands.push_back({p.move_request_uses_claim ? "gomill-genmove_ex" : "genmove", args,
                       Controller::CommandKind::Genmove, genmove_deadline(p)});
   p.controller->submit(commands);
@@ -29,8 +29,8 @@ Outcome Referee::play_moves(int first_to_move) {
   while (true) {
     Player& mover = players_[to_move];
     Player& other = players_[1 - to_move];
-    const std::string& c = mover.colour;
-    const Colour colour = c == "b" ? Colour::Black : Colour::White;
+    const Colour colour = mover.colour;
+    const std::string c = letter(colour);
 
     check_abort();
     if (!mover.move_requested) request_move(mover, std::nullopt);
@@ -70,7 +70,7 @@ Outcome Referee::play_moves(int first_to_move) {
                           "timeout");
       }
       keep_final_message(mover);
-      return forfeit_by(to_move, without_stderr_tail(err->message), "failure_response");
+      return forfeit_by(to_move, err->without_stderr_tail(), "failure_response");
     }
     if (mover.clock && !mover.clock->charge(elapsed_s, s.time_margin_s))
       return lost_on_time(to_move, elapsed_s);
@@ -80,7 +80,7 @@ Outcome Referee::play_moves(int first_to_move) {
       keep_final_message(mover);
       return resignation(other.colour);
     }
-    if (use_claim && ltext == "claim") return claim(c);
+    if (use_claim && ltext == "claim") return claim(colour);
 
     auto move = rm::go::parse_gtp_move(text, s.board_size);
     if (!move) {
@@ -98,7 +98,8 @@ Outcome Referee::play_moves(int first_to_move) {
     }
     ++result_.move_count;
     consecutive_passes = move->is_pass() ? consecutive_passes + 1 : 0;
-    game_.moves.push_back(SgfMove{c == "b" ? 'B' : 'W', rm::go::to_sgf(*move, s.board_size), ""});
+    game_.moves.push_back(
+        SgfMove{rm::go::sgf_letter(colour), rm::go::to_sgf(*move, s.board_size), ""});
     if (mover.clock) {
       game_.moves.back().time_left = mover.clock->sgf_time_left();
       game_.moves.back().overtime_left = mover.clock->sgf_overtime_left();
@@ -145,7 +146,7 @@ void Referee::keep_final_message(Player& p) {
   if (!p.controller->known_command("gomill-explain_last_move")) return;
   auto text = send_cautiously(p, "gomill-explain_last_move", {});
   if (text && !text->empty())
-    game_.final_message = "final message from " + p.colour + ": <<<\n" + *text + "\n>>>";
+    game_.final_message = "final message from " + letter(p.colour) + ": <<<\n" + *text + "\n>>>";
 }
 
 Outcome Referee::forfeit_by(int loser, const std::string& reason, const std::string& cause) {

@@ -113,13 +113,13 @@ int Referee::play_job_opening() {
     result_.move_count = played.move_count;
     return played.to_move;
   } catch (const std::invalid_argument& e) {
-    throw VoidGame{e.what(), false};
+    throw VoidGame{e.what()};
   }
 }
 
 void Referee::void_on_opening(const GtpError& e) {
-  if (e.kind == ErrorKind::Aborted || aborted()) throw VoidGame{"aborted", true};
-  throw VoidGame{"error playing the opening " + job_.opening->name + ":\n" + e.message, false};
+  if (e.kind == ErrorKind::Aborted || aborted()) throw VoidGame::because(VoidReason::Aborted);
+  throw VoidGame{"error playing the opening " + job_.opening->name + ":\n" + e.message};
 }
 
 }  // namespace rm::game::detail

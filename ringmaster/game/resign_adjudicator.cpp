@@ -5,8 +5,8 @@
 
 namespace rm::game {
 
-std::optional<std::string> ResignAdjudicator::after_move(const rm::go::Board& board, int move_count,
-                                                         double* estimate) {
+std::optional<rm::go::Colour> ResignAdjudicator::after_move(const rm::go::Board& board,
+                                                            int move_count, double* estimate) {
   const Adjudication& a = settings_.adjudication;
   if (!a.resign_score) return std::nullopt;
   const auto area = rm::go::area_score(board);
@@ -15,14 +15,17 @@ std::optional<std::string> ResignAdjudicator::after_move(const rm::go::Board& bo
       handicap_compensation(settings_.handicap, settings_.internal_scorer_handicap_compensation);
   if (estimate != nullptr) *estimate = lead;
   if (move_count <= a.resign_after_moves) return std::nullopt;
-  const char leader = lead >= *a.resign_score ? 'b' : lead <= -*a.resign_score ? 'w' : 0;
-  if (leader == 0 || leader != leader_) {
+  using rm::go::Colour;
+  const Colour leader = lead >= *a.resign_score    ? Colour::Black
+                        : lead <= -*a.resign_score ? Colour::White
+                                                   : Colour::Empty;
+  if (leader == Colour::Empty || leader != leader_) {
     leader_ = leader;
-    run_ = leader == 0 ? 0 : 1;
+    run_ = leader == Colour::Empty ? 0 : 1;
   } else {
     ++run_;
   }
-  if (leader_ != 0 && run_ >= a.resign_moves) return std::string(1, leader_);
+  if (leader_ != Colour::Empty && run_ >= a.resign_moves) return leader_;
   return std::nullopt;
 }
 

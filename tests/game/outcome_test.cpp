@@ -28,13 +28,13 @@ TEST_CASE("internal scoring applies komi and handicap compensation", "[game][out
        {HandicapCompensation::No, HandicapCompensation::Full, HandicapCompensation::Short}) {
     auto o = internal_score(30, 49, 7.0, 0, style);
     CHECK(o.sgf_result == "W+26");
-    CHECK(o.winner == "w");
+    CHECK(o.winner == rm::go::Colour::White);
     CHECK(o.margin == Approx(26.0));
   }
   auto even = internal_score(40, 33, 7.0, 0, HandicapCompensation::Full);
   CHECK(even.is_jigo);
   CHECK(even.sgf_result == "0");
-  CHECK(even.winner.empty());
+  CHECK_FALSE(even.winner);
   CHECK(internal_score(41, 40, 0.5, 0, HandicapCompensation::Full).sgf_result == "B+0.5");
 }
 
@@ -42,7 +42,7 @@ TEST_CASE("players' final scores combine as gomill does", "[game][outcome]") {
   SECTION("agreement") {
     auto o = combine_player_scores({{"one", "B+18"}, {"two", "b+18.0"}});
     CHECK(o.sgf_result == "B+18");
-    CHECK(o.winner == "b");
+    CHECK(o.winner == rm::go::Colour::Black);
     CHECK(o.detail.empty());
     CHECK(disagreeing_score_lines({{"one", "B+18"}, {"two", "b+18.0"}}, o.sgf_result).empty());
   }
@@ -50,7 +50,7 @@ TEST_CASE("players' final scores combine as gomill does", "[game][outcome]") {
     std::vector<ScoreReport> reports{{"one", "W+3.5"}, {"two", "W+5.5"}};
     auto o = combine_player_scores(reports);
     CHECK(o.sgf_result == "W+");
-    CHECK(o.winner == "w");
+    CHECK(o.winner == rm::go::Colour::White);
     CHECK_FALSE(o.margin);
     CHECK(o.detail == "unknown margin");
     auto lines = disagreeing_score_lines(reports, o.sgf_result);
@@ -61,7 +61,7 @@ TEST_CASE("players' final scores combine as gomill does", "[game][outcome]") {
   SECTION("different winners: players disagreed") {
     auto o = combine_player_scores({{"one", "B+1"}, {"two", "W+1"}});
     CHECK(o.sgf_result == "?");
-    CHECK(o.winner.empty());
+    CHECK_FALSE(o.winner);
     CHECK(o.detail == "players disagreed");
   }
   SECTION("jigo and ignored junk") {
@@ -90,12 +90,13 @@ TEST_CASE("players' final scores combine as gomill does", "[game][outcome]") {
 }
 
 TEST_CASE("named outcomes have gomill's spellings", "[game][outcome]") {
-  CHECK(resignation("w").sgf_result == "W+R");
-  CHECK(resignation("w").detail.empty());
-  auto c = claim("b");
+  CHECK(resignation(rm::go::Colour::White).sgf_result == "W+R");
+  CHECK(resignation(rm::go::Colour::White).detail.empty());
+  auto c = claim(rm::go::Colour::Black);
   CHECK(c.sgf_result == "B+");
   CHECK(c.detail == "claim");
-  auto f = forfeit("b", "two", "attempted move to occupied point D4", "illegal_move");
+  auto f =
+      forfeit(rm::go::Colour::Black, "two", "attempted move to occupied point D4", "illegal_move");
   CHECK(f.sgf_result == "B+F");
   CHECK(f.is_forfeit);
   CHECK(f.detail == "forfeit by two: attempted move to occupied point D4");
@@ -103,5 +104,5 @@ TEST_CASE("named outcomes have gomill's spellings", "[game][outcome]") {
   auto m = move_limit_reached();
   CHECK(m.sgf_result == "Void");
   CHECK(m.detail == "hit move limit");
-  CHECK(m.winner.empty());
+  CHECK_FALSE(m.winner);
 }

@@ -8,6 +8,11 @@
 using namespace rm::game;
 using namespace rm::games_test;
 
+namespace {
+constexpr auto B = rm::go::Colour::Black;
+constexpr auto W = rm::go::Colour::White;
+}  // namespace
+
 TEST_CASE("an opening's moves are played to both engines and recorded", "[games][opening]") {
   if (!have(kScripted)) return;
   auto dir = scratch("opening_moves");
@@ -15,7 +20,7 @@ TEST_CASE("an opening's moves are played to both engines and recorded", "[games]
                         scripted("two", {"--pass-after", "1"}), dir);
   Opening o;
   o.name = "lines.sgf";
-  o.moves = {{'b', "C3"}, {'w', "D4"}, {'b', "B2"}};
+  o.moves = {{B, "C3"}, {W, "D4"}, {B, "B2"}};
   job.opening = o;
   GameResult r = play_game(job);
   REQUIRE_FALSE(r.is_void);
@@ -59,7 +64,7 @@ TEST_CASE("an engine that refuses the opening makes the game void, not a forfeit
   GameJob job = job_for("3", scripted("one"), scripted("two", {"--illegal-play-after", "1"}), dir);
   Opening o;
   o.name = "x.sgf";
-  o.moves = {{'b', "C3"}, {'w', "D4"}, {'b', "B2"}};
+  o.moves = {{B, "C3"}, {W, "D4"}, {B, "B2"}};
   job.opening = o;
   GameResult r = play_game(job);
   CHECK(r.is_void);

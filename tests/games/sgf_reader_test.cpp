@@ -27,7 +27,9 @@ std::string opening_error(const std::string& sgf, int size = 9) {
 
 std::string moves_text(const Opening& o) {
   std::string s;
-  for (const auto& m : o.moves) s += std::string(s.empty() ? "" : " ") + m.colour + " " + m.vertex;
+  for (const auto& m : o.moves)
+    s += std::string(s.empty() ? "" : " ") + std::string(rm::go::colour_letter(m.colour)) + " " +
+         m.vertex;
   return s;
 }
 

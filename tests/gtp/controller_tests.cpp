@@ -168,6 +168,11 @@ TEST_CASE("an engine that hangs at start: Timeout", "[controller]") {
         "timeout after 2.0s waiting for response to first command (protocol_version) "
         "from player x (raise the player's timeouts.startup setting; ringmaster match: "
         "--startup-timeout)\nstderr tail:\nthinking hard");
+  CHECK(e.stderr_tail == "thinking hard");
+  CHECK(e.without_stderr_tail() ==
+        "timeout after 2.0s waiting for response to first command (protocol_version) "
+        "from player x (raise the player's timeouts.startup setting; ringmaster match: "
+        "--startup-timeout)");
   CHECK(rm::test::zombie_children().empty());
 }
 
@@ -206,6 +211,11 @@ TEST_CASE("a crash mid-game is Exited, the broken channel fails at once afterwar
         "error reading response to 'genmove b' from player killer:\n"
         "engine has closed the response channel (exit status 3)\n"
         "stderr tail:\nscripted_engine: crashing after 1 moves");
+  CHECK(e.stderr_tail == "scripted_engine: crashing after 1 moves");
+  CHECK(e.without_stderr_tail() ==
+        "error reading response to 'genmove b' from player killer:\n"
+        "engine has closed the response channel (exit status 3)");
+  CHECK(e.response.empty());
   CHECK(c->is_broken());
   auto again = send_error(*c, "play", {"w", "D4"});
   CHECK(again.kind == ErrorKind::Exited);
@@ -221,6 +231,8 @@ TEST_CASE("an engine hanging in genmove: Timeout, then killed on close", "[contr
   auto e = send_error(*c, "genmove", {"b"}, Kind::Genmove);
   CHECK(e.kind == ErrorKind::Timeout);
   CHECK(e.message == "timeout after 1.0s waiting for response to 'genmove b' from player slow");
+  CHECK(e.stderr_tail.empty());
+  CHECK(e.without_stderr_tail() == e.message);
   auto report = c->close();
   CHECK(report.was_killed);
   CHECK(report.exit_status == -SIGTERM);
@@ -232,6 +244,9 @@ TEST_CASE("a failure response is not a broken channel", "[controller]") {
   auto e = send_error(*c, "genmove", {"b"}, Kind::Genmove);
   CHECK(e.kind == ErrorKind::FailureResponse);
   CHECK(e.message == "failure response from 'genmove b' to player one:\nforced failure");
+  // The engine's own text comes as a value: nobody has to cut it out of the message.
+  CHECK(e.response == "forced failure");
+  CHECK(e.without_stderr_tail() == e.message);
   CHECK_FALSE(c->is_broken());
   CHECK(send_ok(*c, "name") == "scripted");
   c->close();

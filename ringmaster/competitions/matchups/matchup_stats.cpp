@@ -87,10 +87,8 @@ void MatchupAccumulator::add(const rm::game::GameResult& r, int game_number) {
     ++s.jigos;
     s.wins_black += 0.5;
     s.wins_white += 0.5;
-  } else if (r.winner == "b") {
-    s.wins_black += 1;
-  } else if (r.winner == "w") {
-    s.wins_white += 1;
+  } else if (const auto winner = r.winner_colour()) {
+    (*winner == rm::go::Colour::Black ? s.wins_black : s.wins_white) += 1;
   } else {
     ++s.unknown;
     return;  // no score for the Elo figures

@@ -97,10 +97,12 @@ std::string openings_section(const ReportInputs& in) {
       if (!tallies.count(r.opening)) order.push_back(r.opening);
       OpeningTally& t = tallies[r.opening];
       ++t.games;
-      if (r.winner == "b") ++t.black_wins;
-      if (r.winner == "w") ++t.white_wins;
-      if (r.winner.empty()) ++t.no_winner;
-      if (!r.winner.empty()) t.wins[r.winning_code()] += 1.0;
+      if (const auto winner = r.winner_colour()) {
+        ++(*winner == rm::go::Colour::Black ? t.black_wins : t.white_wins);
+        t.wins[r.winning_code()] += 1.0;
+      } else {
+        ++t.no_winner;
+      }
     }
     for (const auto& name : order) rows.push_back(opening_row(name, tallies[name]));
     if (!rows.empty() && in.games_total > static_cast<int>(in.games.size()))

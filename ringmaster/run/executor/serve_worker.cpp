@@ -108,7 +108,7 @@ rm::game::GameResult ServeWorker::play(const rm::game::GameJob& job, const std::
                    Clock::now() + std::min<Clock::duration>(kAnswerPiece, silence), abort);
   if (sent.status == rm::process::IoStatus::Aborted) {
     stop();
-    return rm::game::void_result_for(job, "aborted");
+    return rm::game::void_result_for(job, rm::game::VoidReason::Aborted);
   }
   if (sent.status == rm::process::IoStatus::Timeout) return went_silent("as it was sent the game");
   if (sent.status != rm::process::IoStatus::Ok) return fail("could not be sent the game", true);
@@ -119,7 +119,7 @@ rm::game::GameResult ServeWorker::play(const rm::game::GameJob& job, const std::
       kMaxResultLine, abort, silence);
   if (line.status == rm::process::IoStatus::Aborted) {
     stop();
-    return rm::game::void_result_for(job, "aborted");
+    return rm::game::void_result_for(job, rm::game::VoidReason::Aborted);
   }
   if (line.status == rm::process::IoStatus::Timeout) return went_silent("during the game");
   if (line.status != rm::process::IoStatus::Ok) return fail("died during the game", true);
@@ -138,7 +138,8 @@ rm::game::GameResult ServeWorker::play(const rm::game::GameJob& job, const std::
     return fail("answered with " + mismatch);
   // Aborted though we did not ask: the worker was stopped from outside (SIGTERM from a time
   // limit, scancel, preemption) and is exiting.
-  if (result.is_void && result.void_reason == "aborted" && !(abort != nullptr && abort->load()))
+  if (result.known_void_reason() == rm::game::VoidReason::Aborted &&
+      !(abort != nullptr && abort->load()))
     return fail("was stopped during the game", true);
   rm::game::write_returned_sgf(job, result);
   return result;

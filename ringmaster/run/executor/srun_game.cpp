@@ -63,7 +63,7 @@ rm::game::GameResult play_game_with_srun(const SrunGame& srun, const rm::game::G
   };
   if (!problem.empty()) {
     // Stopped by us: the run loop treats it as any aborted game.
-    if (aborted_here) return rm::game::void_result_for(job, "aborted");
+    if (aborted_here) return rm::game::void_result_for(job, rm::game::VoidReason::Aborted);
     return rm::game::void_result_for(
         job,
         slurm_failure_reason(outcome, "ringmaster-play gave no result: " + problem, job_state()));
@@ -71,7 +71,8 @@ rm::game::GameResult play_game_with_srun(const SrunGame& srun, const rm::game::G
   // Slurm stopped the step (time limit, preemption, scancel): ringmaster-play got SIGTERM
   // and reported an aborted game. Say what really happened.
   if (result.is_void && !aborted_here &&
-      (result.void_reason == "aborted" || !slurm_cause(outcome.err).empty()))
+      (result.known_void_reason() == rm::game::VoidReason::Aborted ||
+       !slurm_cause(outcome.err).empty()))
     result.void_reason = slurm_failure_reason(
         outcome, "ringmaster-play was stopped on the node (" + result.void_reason + ")",
         job_state());

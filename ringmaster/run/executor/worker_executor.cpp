@@ -148,7 +148,7 @@ void WorkerExecutor::retire(int slot, const ServeWorker& worker, const std::stri
 
 void WorkerExecutor::void_waiting_jobs() {
   for (auto& job : queue_.take_waiting_jobs())
-    queue_.deliver(rm::game::void_result_for(job, "no worker left to play it"));
+    queue_.deliver(rm::game::void_result_for(job, rm::game::VoidReason::NoWorkerLeft));
 }
 
 void WorkerExecutor::worker_main(int slot, WorkerCommand command) {
@@ -162,7 +162,7 @@ void WorkerExecutor::worker_main(int slot, WorkerCommand command) {
     if (!job) break;
     // Stopped (abort): the jobs still queued come back as aborted games, as the run expects.
     if (state == WorkerState::Stopped) {
-      queue_.deliver(rm::game::void_result_for(*job, "aborted"));
+      queue_.deliver(rm::game::void_result_for(*job, rm::game::VoidReason::Aborted));
       continue;
     }
     set_worker_slot(*job, slot);

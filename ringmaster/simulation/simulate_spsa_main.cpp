@@ -269,6 +269,7 @@ int main(int argc, char** argv) {
         spec.in_flight = o.in_flight;
         spec.budget = budgets[b];
         spec.outcome_seed = run_seed(o.seed, run, 1);
+        spec.stated = input;
         const SpsaRunResult result = simulate_spsa_run(surface, spec);
         std::lock_guard<std::mutex> lock(mutex);
         losses[item] = result.loss;

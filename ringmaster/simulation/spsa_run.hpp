@@ -1,7 +1,9 @@
-// One simulated SPSA run on an Elo surface (elo_surface.hpp): the search (spsa_search.hpp)
-// asks for pairs as a tuner would; up to `in_flight` pairs are outstanding and a random one of
-// them finishes next; each game is decided by the logistic Elo model with a draw ratio. At the
-// budget the search's recommendation is scored by its Elo loss.
+// One simulated SPSA run on an Elo surface (elo_surface.hpp): the spsa_tuner competition itself
+// (spsa_tuner.hpp), with the search settings of the research variant, plays its pairs through
+// the simulators' harness (game_loop.hpp); up to `in_flight` pairs are outstanding and a random
+// one of them finishes next, both its games; each game is decided by the logistic Elo model
+// with a draw ratio. At the budget the tuner's recommendation is scored by its Elo loss.
+// SingleGame play, which the tuner has no mode for, drives the search (spsa_search.hpp) alone.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +28,9 @@ struct SpsaRunSpec {
   int in_flight = 1;       // pairs outstanding at once
   long budget = 0;         // games; the last pair may end one game past it
   std::uint64_t outcome_seed = 0;
+  // What the tuner's control file states: its design, which only its reports show (it plays
+  // with `search`). Empty elo_at_half_range: 2 Elo per parameter.
+  rm::comp::spsa::DesignInput stated;
 };
 
 struct SpsaRunResult {

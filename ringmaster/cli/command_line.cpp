@@ -144,6 +144,13 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
       app.add_option("--truth", line.truth,
                      "with simulate: the true surface, CODE=OPTIMUM:ELO,... (docs/simulation.md)")
           ->type_name("SPEC");
+  auto* surface_option =
+      app.add_option("--surface", line.surface,
+                     "with simulate: the true surface's shape, quadratic (default), power1.5, "
+                     "quartic, asymmetric")
+          ->type_name("SHAPE");
+  auto* rotate_option = app.add_flag("--rotate", line.rotate,
+                                     "with simulate: the parameters interact (a rotation per run)");
   app.add_flag("--version", version, "print the version and exit");
 
   // CLI11 wants argv order reversed for parse(vector); give it a copy.
@@ -210,6 +217,7 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
   const std::pair<const CLI::Option*, const char*> only_with[] = {
       {values_option, "candidates"},     {runs_option, "simulate"},
       {seed_option, "simulate"},         {truth_option, "simulate"},
+      {surface_option, "simulate"},      {rotate_option, "simulate"},
       {baseline_option, "playoff-file"}, {output_option, "playoff-file"}};
   for (const auto& [option, command] : only_with)
     if (option->count() > 0 && line.command != command)

@@ -20,6 +20,9 @@ struct OwnRunsSpec {
   // control file's own directory must stay untouched.
   std::string scratch_directory;
   Truth truth;  // parse_truth's
+  // The true surfaces' shape and interactions (elo_surface.hpp): a rotation drawn per run.
+  SurfaceShape shape = SurfaceShape::Quadratic;
+  bool rotated = false;
 };
 
 struct OwnRunRecord {

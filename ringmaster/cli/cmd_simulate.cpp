@@ -49,6 +49,11 @@ std::string truth_text(const std::vector<sim::ParameterAxis>& axes, const sim::T
   return text;
 }
 
+// ", 4 games in flight"; "" for one.
+std::string in_flight_text(int in_flight) {
+  return in_flight == 1 ? "" : ", " + std::to_string(in_flight) + " games in flight";
+}
+
 // " (asymmetric, rotated)"; "" for the unrotated quadratic.
 std::string shape_text(const sim::OwnRunsSpec& spec) {
   if (spec.shape == sim::SurfaceShape::Quadratic && !spec.rotated) return "";
@@ -86,6 +91,7 @@ void write_json(const std::string& path, const rm::control::ControlFile& control
                               {"truth", line.truth},
                               {"surface", line.surface.empty() ? "quadratic" : line.surface},
                               {"rotate", line.rotate},
+                              {"in_flight", line.in_flight},
                               {"opponent_elo", spec_opponent_elo},
                               {"summary",
                                {{"runs", summary.mean.runs},
@@ -114,9 +120,10 @@ int simulate_command(const CommandLine& line) {
     spec.truth = sim::parse_truth(line.truth, axes);
     if (!line.surface.empty()) spec.shape = sim::surface_shape(line.surface);
     spec.rotated = line.rotate;
+    spec.in_flight = line.in_flight;
     std::cout << "simulate " << control.code << " (" << control.competition_type
               << "): " << line.runs << " runs, seed " << line.seed << ", validation games skipped"
-              << std::endl;
+              << in_flight_text(line.in_flight) << std::endl;
     std::cout << "true surface" << shape_text(spec) << ":" << truth_text(axes, spec.truth)
               << std::endl;
     records = sim::simulate_own_runs(control, spec);

@@ -36,6 +36,7 @@ struct CommandLine {
   std::string truth;       // --truth (simulate): the true surface (truth_spec.hpp)
   std::string surface;     // --surface (simulate): its shape (elo_surface.hpp); "": quadratic
   bool rotate = false;     // --rotate (simulate): interactions, a random rotation per run
+  int in_flight = 1;       // --in-flight (simulate): games in progress at once in a run
   std::string json_file;   // --json FILE (simulate): every run's recommendation and loss
 };
 

@@ -33,8 +33,8 @@ OwnRunRecord one_run(const rm::control::ControlFile& base, const std::vector<Par
   OwnRunRecord record{surface.optimum_values(), surface.elo_at_half_range(), {}};
   {
     auto competition = rm::comp::make_competition(control);
-    record.result =
-        simulate_own_run(*competition, surface, spec.truth.opponent_elo, stream(spec.seed, run, 2));
+    record.result = simulate_own_run(*competition, surface, spec.truth.opponent_elo,
+                                     stream(spec.seed, run, 2), nullptr, spec.in_flight);
   }
   std::error_code ignored;
   std::filesystem::remove_all(dir, ignored);

@@ -23,6 +23,7 @@ struct OwnRunsSpec {
   // The true surfaces' shape and interactions (elo_surface.hpp): a rotation drawn per run.
   SurfaceShape shape = SurfaceShape::Quadratic;
   bool rotated = false;
+  int in_flight = 1;  // games in progress at once in each run (own_run.hpp)
 };
 
 struct OwnRunRecord {

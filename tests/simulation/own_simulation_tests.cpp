@@ -214,3 +214,20 @@ TEST_CASE("the true surface takes the Elo surface's shapes and rotations over un
     differs = differs || plain[i].result.loss != rotated[i].result.loss;
   CHECK(differs);
 }
+
+TEST_CASE("runs can keep several games in flight as a real run would", "[simulate-own]") {
+  rm::test::TempDir dir, scratch;
+  const auto control = load(dir, files::spsa_tuner_file(false));
+  sim::OwnRunsSpec spec{3, 5, 1, scratch.path(), {}};
+  spec.truth = sim::parse_truth("", sim::parameter_axes(control));
+  const auto one = sim::simulate_own_runs(control, spec);
+  spec.in_flight = 6;
+  const auto six = sim::simulate_own_runs(control, spec);
+  CHECK(sim::simulate_own_runs(control, spec)[1].result.loss == six[1].result.loss);
+  bool differs = false;
+  for (std::size_t i = 0; i < one.size(); ++i) {
+    CHECK(six[i].result.games == one[i].result.games);  // the file's own games either way
+    differs = differs || six[i].result.loss != one[i].result.loss;
+  }
+  CHECK(differs);  // pairs start before earlier ones have moved theta
+}

@@ -75,6 +75,14 @@ TEST_CASE("simulate parses its options", "[simulate-command]") {
       rm::cli::parse_command_line({"f.yaml", "simulate", "--surface", "asymmetric", "--rotate"}));
   CHECK(shaped.surface == "asymmetric");
   CHECK(shaped.rotate);
+  CHECK(line.in_flight == 1);
+  CHECK(std::get<rm::cli::CommandLine>(
+            rm::cli::parse_command_line({"f.yaml", "simulate", "--in-flight", "4"}))
+            .in_flight == 4);
+  CHECK(std::holds_alternative<rm::cli::ParseExit>(
+      rm::cli::parse_command_line({"f.yaml", "simulate", "--in-flight", "0"})));
+  CHECK(std::holds_alternative<rm::cli::ParseExit>(
+      rm::cli::parse_command_line({"f.yaml", "run", "--in-flight", "2"})));
   // Options of simulate given to another command are usage errors.
   CHECK(std::holds_alternative<rm::cli::ParseExit>(
       rm::cli::parse_command_line({"f.yaml", "run", "--rotate"})));

@@ -217,7 +217,7 @@ TEST_CASE("the true surface takes the Elo surface's shapes and rotations over un
 
 TEST_CASE("runs can keep several games in flight as a real run would", "[simulate-own]") {
   rm::test::TempDir dir, scratch;
-  const auto control = load(dir, files::spsa_tuner_file(false));
+  const auto control = load(dir, files::spsa_one_parameter_file(400));
   sim::OwnRunsSpec spec{3, 5, 1, scratch.path(), {}};
   spec.truth = sim::parse_truth("", sim::parameter_axes(control));
   const auto one = sim::simulate_own_runs(control, spec);

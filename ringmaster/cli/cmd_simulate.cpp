@@ -49,6 +49,18 @@ std::string truth_text(const std::vector<sim::ParameterAxis>& axes, const sim::T
   return text;
 }
 
+// ", 4 games in flight"; "" for one.
+std::string in_flight_text(int in_flight) {
+  return in_flight == 1 ? "" : ", " + std::to_string(in_flight) + " games in flight";
+}
+
+// " (asymmetric, rotated)"; "" for the unrotated quadratic.
+std::string shape_text(const sim::OwnRunsSpec& spec) {
+  if (spec.shape == sim::SurfaceShape::Quadratic && !spec.rotated) return "";
+  return std::string(" (") + sim::surface_shape_name(spec.shape) +
+         (spec.rotated ? ", rotated" : "") + ")";
+}
+
 nlohmann::json by_code(const std::vector<sim::ParameterAxis>& axes,
                        const std::vector<rm::scales::Value>& values) {
   nlohmann::json j = nlohmann::json::object();
@@ -77,6 +89,9 @@ void write_json(const std::string& path, const rm::control::ControlFile& control
                               {"competition_type", control.competition_type},
                               {"seed", line.seed},
                               {"truth", line.truth},
+                              {"surface", line.surface.empty() ? "quadratic" : line.surface},
+                              {"rotate", line.rotate},
+                              {"in_flight", line.in_flight},
                               {"opponent_elo", spec_opponent_elo},
                               {"summary",
                                {{"runs", summary.mean.runs},
@@ -103,10 +118,14 @@ int simulate_command(const CommandLine& line) {
   try {
     axes = sim::parameter_axes(control);
     spec.truth = sim::parse_truth(line.truth, axes);
+    if (!line.surface.empty()) spec.shape = sim::surface_shape(line.surface);
+    spec.rotated = line.rotate;
+    spec.in_flight = line.in_flight;
     std::cout << "simulate " << control.code << " (" << control.competition_type
               << "): " << line.runs << " runs, seed " << line.seed << ", validation games skipped"
+              << in_flight_text(line.in_flight) << std::endl;
+    std::cout << "true surface" << shape_text(spec) << ":" << truth_text(axes, spec.truth)
               << std::endl;
-    std::cout << "true surface:" << truth_text(axes, spec.truth) << std::endl;
     records = sim::simulate_own_runs(control, spec);
   } catch (const std::invalid_argument& e) {
     throw rm::run::RingmasterError(e.what());

@@ -146,6 +146,19 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
       app.add_option("--truth", line.truth,
                      "with simulate: the true surface, CODE=OPTIMUM:ELO,... (docs/simulation.md)")
           ->type_name("SPEC");
+  auto* surface_option =
+      app.add_option("--surface", line.surface,
+                     "with simulate: the true surface's shape, quadratic (default), power1.5, "
+                     "quartic, asymmetric")
+          ->type_name("SHAPE");
+  auto* rotate_option = app.add_flag("--rotate", line.rotate,
+                                     "with simulate: the parameters interact (a rotation per run)");
+  std::string in_flight;
+  auto* in_flight_option =
+      app.add_option("--in-flight", in_flight,
+                     "with simulate: games in progress at once in each run, as `run -j N` "
+                     "keeps them (default 1)")
+          ->type_name("N");
   app.add_flag("--version", version, "print the version and exit");
 
   // CLI11 wants argv order reversed for parse(vector); give it a copy.
@@ -189,6 +202,13 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
       return usage_error("--runs: must be a whole number from 1 to 1000000 (got '" + runs + "')");
     line.runs = *n;
   }
+  if (in_flight_option->count() > 0) {
+    auto n = whole_number(in_flight, 1, 1023);
+    if (!n)
+      return usage_error("--in-flight: must be a whole number from 1 to 1023 (got '" + in_flight +
+                         "')");
+    line.in_flight = static_cast<int>(*n);
+  }
   if (seed_option->count() > 0) {
     const char* end = seed.data() + seed.size();
     auto res = std::from_chars(seed.data(), end, line.seed);
@@ -210,11 +230,12 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
   }
   // An option of one command given to another would be ignored: say so instead.
   const std::pair<const CLI::Option*, const char*> only_with[] = {
-      {values_option, "candidates"},     {runs_option, "simulate"},
-      {seed_option, "simulate"},         {truth_option, "simulate"},
-      {baseline_option, "playoff-file"}, {output_option, "playoff-file"},
-      {html_option, "report"},           {csv_option, "report"},
-      {sgf_collection_option, "report"}};
+      {values_option, "candidates"},   {runs_option, "simulate"},
+      {seed_option, "simulate"},       {truth_option, "simulate"},
+      {surface_option, "simulate"},    {rotate_option, "simulate"},
+      {in_flight_option, "simulate"},  {baseline_option, "playoff-file"},
+      {output_option, "playoff-file"}, {html_option, "report"},
+      {csv_option, "report"},          {sgf_collection_option, "report"}};
   for (const auto& [option, command] : only_with)
     if (option->count() > 0 && line.command != command)
       return usage_error(option->get_name() + ": only with " + command);

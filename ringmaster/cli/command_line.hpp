@@ -34,6 +34,9 @@ struct CommandLine {
   int runs = 100;                     // --runs (simulate): simulated runs of the tuner
   std::uint64_t seed = 1;  // --seed (simulate): the runs' surfaces, tuner seeds, outcomes
   std::string truth;       // --truth (simulate): the true surface (truth_spec.hpp)
+  std::string surface;     // --surface (simulate): its shape (elo_surface.hpp); "": quadratic
+  bool rotate = false;     // --rotate (simulate): interactions, a random rotation per run
+  int in_flight = 1;       // --in-flight (simulate): games in progress at once in a run
   std::string json_file;   // --json FILE (simulate): every run's recommendation and loss
 };
 

@@ -55,6 +55,24 @@ std::vector<double> random_rotation(int d, std::uint64_t seed) {
 
 }  // namespace
 
+template <typename Offset>
+double EloSurface::elo_with(const Offset& offset) const {
+  const std::size_t d = spec_.optimum.size();
+  double sum = 0.0;
+  if (rotation_.empty()) {
+    for (std::size_t k = 0; k < d; ++k)
+      sum += spec_.elo_at_half_range[k] * phi(spec_.shape, offset(k));
+    return -sum;
+  }
+  for (std::size_t i = 0; i < d; ++i) {
+    const double* row = &rotation_[i * d];
+    double z = 0.0;
+    for (std::size_t k = 0; k < d; ++k) z += row[k] * offset(k);
+    sum += spec_.elo_at_half_range[i] * phi(spec_.shape, z);
+  }
+  return -sum;
+}
+
 SurfaceShape surface_shape(const std::string& name) {
   if (name == "quadratic") return SurfaceShape::Quadratic;
   if (name == "power1.5") return SurfaceShape::Power15;
@@ -82,8 +100,8 @@ EloSurface::EloSurface(SurfaceSpec spec) : spec_(std::move(spec)) {
   const std::size_t d = spec_.elo_at_half_range.size();
   if (d < 1 || d > 64) throw std::invalid_argument("an Elo surface has 1 to 64 parameters");
   for (double e : spec_.elo_at_half_range)
-    if (!(e > 0.0 && std::isfinite(e)))
-      throw std::invalid_argument("every Elo at half a range must be positive");
+    if (!(e >= 0.0 && std::isfinite(e)))
+      throw std::invalid_argument("every Elo at half a range must be positive or 0");
   if (spec_.optimum.empty()) spec_.optimum.assign(d, 0.0);
   if (spec_.optimum.size() != d)
     throw std::invalid_argument("the optimum needs one value per parameter");
@@ -93,20 +111,13 @@ EloSurface::EloSurface(SurfaceSpec spec) : spec_(std::move(spec)) {
 }
 
 double EloSurface::elo(const std::vector<double>& x) const {
-  const std::size_t d = spec_.optimum.size();
-  double sum = 0.0;
-  if (rotation_.empty()) {
-    for (std::size_t k = 0; k < d; ++k)
-      sum += spec_.elo_at_half_range[k] * phi(spec_.shape, x[k] - spec_.optimum[k]);
-    return -sum;
-  }
-  for (std::size_t i = 0; i < d; ++i) {
-    const double* row = &rotation_[i * d];
-    double z = 0.0;
-    for (std::size_t k = 0; k < d; ++k) z += row[k] * (x[k] - spec_.optimum[k]);
-    sum += spec_.elo_at_half_range[i] * phi(spec_.shape, z);
-  }
-  return -sum;
+  return elo_with([&](std::size_t k) { return x[k] - spec_.optimum[k]; });
+}
+
+double EloSurface::elo_at_offset(const std::vector<double>& offset) const {
+  if (offset.size() != spec_.optimum.size())
+    throw std::invalid_argument("an offset needs one value per parameter");
+  return elo_with([&](std::size_t k) { return offset[k]; });
 }
 
 std::vector<double> EloSurface::start_point(double start_elo) const {

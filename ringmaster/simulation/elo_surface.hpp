@@ -23,8 +23,9 @@ SurfaceShape surface_shape(const std::string& name);
 const char* surface_shape_name(SurfaceShape shape);
 
 struct SurfaceSpec {
-  std::vector<double> elo_at_half_range;  // E_k > 0; the dimension is its size (1 to 64)
-  std::vector<double> optimum;            // in [-1, 1]^d; empty: the centre
+  std::vector<double>
+      elo_at_half_range;        // E_k >= 0 (0: no effect); the dimension is its size (1 to 64)
+  std::vector<double> optimum;  // in [-1, 1]^d; empty: the centre
   SurfaceShape shape = SurfaceShape::Quadratic;
   // Interactions: z = Q (x - opt) with Q a random rotation (uniform over rotations, drawn from
   // the seed). With every E_k equal a quadratic is the same in any rotation; give unequal E_k.
@@ -43,6 +44,9 @@ class EloSurface {
 
   // Elo relative to the optimum (<= 0).
   double elo(const std::vector<double>& x) const;
+  // The same of the point `offset` (x - opt) away from the optimum, wherever that is: for
+  // surfaces over other coordinates (true_surface.hpp's unit positions).
+  double elo_at_offset(const std::vector<double>& offset) const;
   // Elo lost relative to the optimum (>= 0).
   double loss(const std::vector<double>& x) const { return -elo(x); }
 
@@ -52,6 +56,10 @@ class EloSurface {
   std::vector<double> start_point(double start_elo) const;
 
  private:
+  // -sum E_k phi(z_k), z = Q offset, with offset(k) the point's offset from the optimum.
+  template <typename Offset>
+  double elo_with(const Offset& offset) const;
+
   SurfaceSpec spec_;
   std::vector<double> rotation_;  // d x d, row-major; empty without rotation
 };

@@ -4,6 +4,8 @@
 #include <random>
 #include <stdexcept>
 
+#include "ringmaster/simulation/game_loop.hpp"
+
 namespace rm::simulation {
 namespace {
 
@@ -17,27 +19,29 @@ rm::game::GameResult play(const rm::game::GameJob& job, const TrueSurface& surfa
   const double candidate = surface.elo(job.candidate->values);
   const double other =
       job.opponent_candidate ? surface.elo(job.opponent_candidate->values) : opponent_elo;
-  const bool candidate_is_black = job.black.code == job.candidate->code;
   const bool won = u < win_probability(candidate - other);
-  rm::game::GameResult r = rm::game::result_for(job);
-  r.winner = won == candidate_is_black ? "b" : "w";
-  r.sgf_result = r.winner == "b" ? "B+R" : "W+R";
-  return r;
+  return decided_result(job, job.black.code == job.candidate->code, won ? 1.0 : 0.0);
 }
 
 }  // namespace
 
 OwnRunResult simulate_own_run(rm::comp::Competition& competition, const TrueSurface& surface,
                               double opponent_elo, std::uint64_t seed,
-                              const AfterResult& after_result) {
+                              const AfterResult& after_result, int in_flight) {
   std::mt19937_64 outcomes(seed);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   OwnRunResult result;
-  while (auto request = competition.next_job()) {
-    competition.on_result(play(request->job, surface, opponent_elo, unit(outcomes)));
-    ++result.games;
-    if (after_result) after_result(result.games, competition);
-  }
+  const LoopResult loop = run_games(
+      competition, in_flight,
+      [&](const rm::game::GameJob& job) {
+        return play(job, surface, opponent_elo, unit(outcomes));
+      },
+      {},
+      [&](long games, const rm::game::GameJob&) {
+        if (after_result) after_result(games, competition);
+        return true;
+      });
+  result.games = loop.games;
   const auto recommendation = competition.recommended_values();
   if (!recommendation) throw std::logic_error("simulated competition is not a tuner");
   result.recommendation = *recommendation;

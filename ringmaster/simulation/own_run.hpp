@@ -2,7 +2,9 @@
 // competition, built from the control file as `run` builds it, asks for its games; each is won
 // by its candidate with the logistic probability of the Elo difference: against the opponent at
 // `opponent_elo` (relative to the optimum), or head to head against the other candidate of the
-// game. One game is outstanding at a time; the run ends when the tuner has no game left to play.
+// game. Up to `in_flight` games are outstanding at once, as in a real run with that many
+// games in progress, finishing in the order they started (the simulators' harness,
+// game_loop.hpp); the run ends when the tuner has no game left to play.
 #pragma once
 
 #include <cstdint>
@@ -24,10 +26,10 @@ struct OwnRunResult {
 // Called after each result with the games played so far (the golden traces watch the tuner).
 using AfterResult = std::function<void(long games, const rm::comp::Competition&)>;
 
-// `seed` draws the game outcomes. Throws std::logic_error for a game without a candidate (a
-// validation game: the caller turns validation off).
+// `seed` draws the game outcomes, in the order the games finish. Throws std::logic_error for a game
+// without a candidate (a validation game: the caller turns validation off).
 OwnRunResult simulate_own_run(rm::comp::Competition& competition, const TrueSurface& surface,
                               double opponent_elo, std::uint64_t seed,
-                              const AfterResult& after_result = nullptr);
+                              const AfterResult& after_result = nullptr, int in_flight = 1);
 
 }  // namespace rm::simulation

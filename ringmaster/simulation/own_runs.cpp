@@ -28,12 +28,13 @@ OwnRunRecord one_run(const rm::control::ControlFile& base, const std::vector<Par
   std::filesystem::create_directories(dir);
   control.directory = dir.string();
   control.tuner()->seed = stream(spec.seed, run, 1);
-  const TrueSurface surface = draw_surface(axes, spec.truth.axes, stream(spec.seed, run, 0));
+  const TrueSurface surface =
+      draw_surface(axes, spec.truth.axes, stream(spec.seed, run, 0), spec.shape, spec.rotated);
   OwnRunRecord record{surface.optimum_values(), surface.elo_at_half_range(), {}};
   {
     auto competition = rm::comp::make_competition(control);
-    record.result =
-        simulate_own_run(*competition, surface, spec.truth.opponent_elo, stream(spec.seed, run, 2));
+    record.result = simulate_own_run(*competition, surface, spec.truth.opponent_elo,
+                                     stream(spec.seed, run, 2), nullptr, spec.in_flight);
   }
   std::error_code ignored;
   std::filesystem::remove_all(dir, ignored);

@@ -20,6 +20,10 @@ struct OwnRunsSpec {
   // control file's own directory must stay untouched.
   std::string scratch_directory;
   Truth truth;  // parse_truth's
+  // The true surfaces' shape and interactions (elo_surface.hpp): a rotation drawn per run.
+  SurfaceShape shape = SurfaceShape::Quadratic;
+  bool rotated = false;
+  int in_flight = 1;  // games in progress at once in each run (own_run.hpp)
 };
 
 struct OwnRunRecord {

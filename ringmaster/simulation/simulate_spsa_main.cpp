@@ -53,6 +53,8 @@ const char* const kUsage =
     "                        :early=F :until=F (plain)\n"
     "  -b, --budgets LIST    games (1000, 1k) or multiples of the designed games (1x, 0.5x) (1x)\n"
     "  -n, --in-flight N     pairs in progress at once; a random one finishes next (1)\n"
+    "      --through-tuner   play through the spsa_tuner competition itself: the same\n"
+    "                        losses, about 150x the time (not with --play game)\n"
     "  -r, --runs N          runs per row (200)\n"
     "  -s, --seed S          the same seed gives the same table (1)\n"
     "  -j, --threads N       runs in parallel; the table does not change (1)\n"
@@ -106,7 +108,7 @@ struct Options {
   std::vector<double> elos{2.0};
   double start_elo = 10.0, precision = 1.0, confidence = 0.95, draw_ratio = 0.0;
   SurfaceShape shape = SurfaceShape::Quadratic;
-  bool rotate = false;
+  bool rotate = false, through_tuner = false;
   double optimum_spread = 0.0;
   std::string play_name = "pair";
   SpsaPlay play = SpsaPlay::GamePair;
@@ -122,8 +124,8 @@ Options parse_options(int argc, char** argv) {
   std::string tuners = "plain";
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if (arg == "--rotate") {
-      o.rotate = true;
+    if (arg == "--rotate" || arg == "--through-tuner") {
+      (arg == "--rotate" ? o.rotate : o.through_tuner) = true;
       continue;
     }
     if (i + 1 >= argc) throw std::invalid_argument(arg + ": needs a value (see --help)");
@@ -167,6 +169,8 @@ Options parse_options(int argc, char** argv) {
   }
   for (const std::string& t : split_commas(tuners)) o.variants.push_back(parse_spsa_variant(t));
   if (o.variants.empty()) throw std::invalid_argument("--tuner: no variant");
+  if (o.through_tuner && o.play == SpsaPlay::SingleGame)
+    throw std::invalid_argument("--through-tuner: the spsa_tuner has no --play game");
   o.elos.resize(static_cast<std::size_t>(o.dims), o.elos.back());
   if (!o.baseline.empty() &&
       std::none_of(o.variants.begin(), o.variants.end(),
@@ -269,7 +273,10 @@ int main(int argc, char** argv) {
         spec.in_flight = o.in_flight;
         spec.budget = budgets[b];
         spec.outcome_seed = run_seed(o.seed, run, 1);
-        const SpsaRunResult result = simulate_spsa_run(surface, spec);
+        spec.stated = input;
+        const SpsaRunResult result = o.through_tuner
+                                         ? simulate_spsa_run_through_tuner(surface, spec)
+                                         : simulate_spsa_run(surface, spec);
         std::lock_guard<std::mutex> lock(mutex);
         losses[item] = result.loss;
         total_games += result.games;
@@ -360,6 +367,7 @@ int main(int argc, char** argv) {
                       {"optimum_spread", o.optimum_spread},
                       {"play", o.play_name},
                       {"in_flight", o.in_flight},
+                      {"through_tuner", o.through_tuner},
                       {"runs", o.runs},
                       {"seed", o.seed},
                       {"seconds", elapsed},

@@ -1,13 +1,12 @@
 #include "ringmaster/simulation/simulated_run.hpp"
 
-#include <chrono>
 #include <cmath>
-#include <deque>
 #include <limits>
 #include <random>
 #include <stdexcept>
 
 #include "ringmaster/competitions/competition.hpp"
+#include "ringmaster/simulation/game_loop.hpp"
 #include "ringmaster/simulation/tuner_spec.hpp"
 
 namespace rm::simulation {
@@ -17,11 +16,6 @@ double as_double(const rm::scales::Value& v) {
   if (const auto* d = std::get_if<double>(&v)) return *d;
   if (const auto* i = std::get_if<long long>(&v)) return static_cast<double>(*i);
   throw std::logic_error("simulated parameter with a non-numeric value");
-}
-
-using Clock = std::chrono::steady_clock;
-double seconds(Clock::duration d) {
-  return std::chrono::duration<double>(d).count();
 }
 
 std::vector<double> recommended_point(const rm::comp::Competition& competition) {
@@ -40,39 +34,31 @@ RunResult simulate_run(const rm::control::ControlFile& control, const Problem& p
   auto competition = rm::comp::make_competition(control);
   std::mt19937_64 outcomes(seed);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
-  std::deque<rm::comp::JobRequest> running;
   RunResult result;
   result.regrets.assign(budgets.size(), std::numeric_limits<double>::quiet_NaN());
   std::size_t next_budget = 0;
-  while (next_budget < budgets.size()) {
-    const auto choose_start = Clock::now();
-    while (static_cast<int>(running.size()) < in_flight) {
-      auto job = competition->next_job();
-      if (!job) break;
-      running.push_back(std::move(*job));
-    }
-    result.choose_seconds += seconds(Clock::now() - choose_start);
-    if (running.empty()) break;  // the tuner has finished
-    const rm::comp::JobRequest job = std::move(running.front());
-    running.pop_front();
-    const bool candidate_is_black = job.job.black.code != kSimulatedOpponent;
-    const auto& candidate = candidate_is_black ? job.job.black : job.job.white;
-    const std::vector<double> played = candidate_point(candidate, problem.dims);
-    const bool won = unit(outcomes) < problem.win_probability(played);
-    rm::game::GameResult r;
-    r.game_id = job.job.game_id;
-    r.black_code = job.job.black.code;
-    r.white_code = job.job.white.code;
-    r.winner = won == candidate_is_black ? "b" : "w";
-    r.sgf_result = r.winner == "b" ? "B+R" : "W+R";
-    const auto result_start = Clock::now();
-    competition->on_result(r);
-    result.result_seconds += seconds(Clock::now() - result_start);
-    ++result.games;
-    if (observe) observe(result.games, played, *competition);
-    while (next_budget < budgets.size() && result.games == budgets[next_budget])
+  const auto candidate_is_black = [](const rm::game::GameJob& job) {
+    return job.black.code != kSimulatedOpponent;
+  };
+  const auto played = [&](const rm::game::GameJob& job) {
+    return candidate_point(candidate_is_black(job) ? job.black : job.white, problem.dims);
+  };
+  // Games finish in the order they started, so the outcomes are drawn in that order.
+  const auto play = [&](const rm::game::GameJob& job) {
+    const bool won = unit(outcomes) < problem.win_probability(played(job));
+    return decided_result(job, candidate_is_black(job), won ? 1.0 : 0.0);
+  };
+  const auto after = [&](long games, const rm::game::GameJob& job) {
+    if (observe) observe(games, played(job), *competition);
+    while (next_budget < budgets.size() && games == budgets[next_budget])
       result.regrets[next_budget++] = problem.regret(recommended_point(*competition));
-  }
+    return next_budget < budgets.size();
+  };
+  if (budgets.empty()) return result;
+  const LoopResult loop = run_games(*competition, in_flight, play, {}, after);
+  result.games = loop.games;
+  result.choose_seconds = loop.choose_seconds;
+  result.result_seconds = loop.result_seconds;
   return result;
 }
 

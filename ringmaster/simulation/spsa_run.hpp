@@ -1,7 +1,13 @@
-// One simulated SPSA run on an Elo surface (elo_surface.hpp): the search (spsa_search.hpp)
-// asks for pairs as a tuner would; up to `in_flight` pairs are outstanding and a random one of
-// them finishes next; each game is decided by the logistic Elo model with a draw ratio. At the
-// budget the search's recommendation is scored by its Elo loss.
+// One simulated SPSA run on an Elo surface (elo_surface.hpp), two ways that give the same
+// losses run by run (a test pins them to each other):
+// - simulate_spsa_run: the search (spsa_search.hpp) asks for pairs as the spsa_tuner does; up to
+//   `in_flight` pairs are outstanding and a random one of them finishes next. This is the
+//   research simulator's: about 150x cheaper than the tuner, whose job making (candidate
+//   commands, texts, a generator per game) costs far more than a simulated game.
+// - simulate_spsa_run_through_tuner: the spsa_tuner competition itself, with the search settings
+//   of the research variant, plays its pairs through the simulators' harness (game_loop.hpp).
+// Each game is decided by the logistic Elo model with a draw ratio. At the budget the
+// recommendation is scored by its Elo loss.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +32,9 @@ struct SpsaRunSpec {
   int in_flight = 1;       // pairs outstanding at once
   long budget = 0;         // games; the last pair may end one game past it
   std::uint64_t outcome_seed = 0;
+  // What the tuner's control file states: its design, which only its reports show (it plays
+  // with `search`). Empty elo_at_half_range: 2 Elo per parameter.
+  rm::comp::spsa::DesignInput stated;
 };
 
 struct SpsaRunResult {
@@ -36,6 +45,9 @@ struct SpsaRunResult {
 // Pair n's games are decided by uniform numbers that depend only on (outcome_seed, n), so two
 // searches with the same seeds share their luck wherever they play alike (paired comparisons).
 SpsaRunResult simulate_spsa_run(const EloSurface& surface, const SpsaRunSpec& spec);
+// The same run through the spsa_tuner; throws std::invalid_argument for SingleGame play, which
+// the tuner has no mode for.
+SpsaRunResult simulate_spsa_run_through_tuner(const EloSurface& surface, const SpsaRunSpec& spec);
 
 // The score of a player `elo_difference` stronger, from a uniform u in [0, 1): spsa_simul's
 // elo.c (win with probability L(d) - draw_ratio / 2, draw with draw_ratio, L the logistic).

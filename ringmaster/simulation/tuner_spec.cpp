@@ -45,6 +45,18 @@ class TemporaryFile {
   std::string dir_;
 };
 
+// The control file `n` describes, as the ordinary loader reads it.
+rm::control::ControlFile load_control_node(const YAML::Node& n) {
+  TemporaryFile file;
+  {
+    std::ofstream out(file.path());
+    YAML::Emitter emitter;
+    emitter << n;
+    out << emitter.c_str() << "\n";
+  }
+  return rm::comp::load_control_file(file.path());
+}
+
 }  // namespace
 
 rm::control::ControlFile simulation_control_file(const std::string& tuner, int dims, int games) {
@@ -74,14 +86,41 @@ rm::control::ControlFile simulation_control_file(const std::string& tuner, int d
   else
     n["number_of_games"] = games;
   n["seed"] = 1;
-  TemporaryFile file;
-  {
-    std::ofstream out(file.path());
-    YAML::Emitter emitter;
-    emitter << n;
-    out << emitter.c_str() << "\n";
+  return load_control_node(n);
+}
+
+rm::control::ControlFile spsa_simulation_control_file(const SpsaControlSpec& spec) {
+  YAML::Node n;
+  n["competition_type"] = "spsa_tuner";
+  n["board_size"] = 19;
+  n["komi"] = 7.5;
+  n["record_games"] = false;
+  if (!spec.head_to_head) {
+    n["mode"] = "against_opponent";
+    n["players"][kSimulatedOpponent]["command"].push_back("/bin/true");
+    n["opponent"] = kSimulatedOpponent;
   }
-  return rm::comp::load_control_file(file.path());
+  n["number_of_games"] = spec.number_of_games;
+  n["precision"] = spec.precision;
+  n["confidence"] = spec.confidence;
+  n["seed"] = 1;
+  YAML::Node command(YAML::NodeType::Sequence);
+  command.push_back("/bin/true");
+  for (std::size_t k = 0; k < spec.stated_elo.size(); ++k) {
+    const std::string code = "x" + std::to_string(k + 1);
+    YAML::Node p;
+    p["code"] = code;
+    p["lower"] = -1;
+    p["upper"] = 1;
+    p["elo"] = spec.stated_elo[k];
+    // The games are decided from the candidates' engine values, not from text: a short
+    // format spares most of the time the tuner spends writing its jobs.
+    p["format"] = "%.2f";
+    n["parameters"].push_back(p);
+    command.push_back("{" + code + ":%.2f}");
+  }
+  n["candidate"]["command"] = command;
+  return load_control_node(n);
 }
 
 void set_seed(rm::control::ControlFile& control, std::uint64_t seed) {

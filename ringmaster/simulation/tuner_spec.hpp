@@ -18,6 +18,17 @@ namespace rm::simulation {
 // std::invalid_argument (unknown preset) or rm::control::ConfigError.
 rm::control::ControlFile simulation_control_file(const std::string& tuner, int dims, int games);
 
+// An spsa_tuner control file for ringmaster-simulate-spsa's runs: parameters x1..xd over
+// [-1, 1] whose engine values are the coordinates (d = stated_elo's size), each with its stated
+// Elo; head to head, or against player "opponent"; validation off.
+struct SpsaControlSpec {
+  std::vector<double> stated_elo;
+  double precision = 1.0, confidence = 0.95;
+  bool head_to_head = true;
+  long number_of_games = 2;  // even
+};
+rm::control::ControlFile spsa_simulation_control_file(const SpsaControlSpec& spec);
+
 // Sets the tuner's seed (every tuner type has one).
 void set_seed(rm::control::ControlFile& control, std::uint64_t seed);
 

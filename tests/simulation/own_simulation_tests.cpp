@@ -7,6 +7,7 @@
 #include "ringmaster/simulation/loss_summary.hpp"
 #include "ringmaster/simulation/own_runs.hpp"
 #include "ringmaster/simulation/parameter_axes.hpp"
+#include "ringmaster/simulation/true_surface.hpp"
 #include "ringmaster/simulation/truth_spec.hpp"
 #include "tests/simulation/own_control_files.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -181,4 +182,52 @@ TEST_CASE("the loss summary gives mean, median, p95 and the share within", "[sim
   CHECK(s.p95 == 10.0);
   CHECK(s.within_share == Approx(0.6));
   CHECK_THROWS(sim::summarise_losses({}, 5.0));
+}
+
+TEST_CASE("the true surface takes the Elo surface's shapes and rotations over unit positions",
+          "[simulate-own]") {
+  rm::test::TempDir dir, scratch;
+  const auto control = load(dir, files::spsa_one_parameter_file(200));  // c over [0, 1]
+  const auto axes = sim::parameter_axes(control);
+  // Optimum at 0.5, 10 Elo at half a range: a quarter of the range is an offset of 1/2.
+  const sim::TrueSurface quadratic(axes, {0.5}, {10.0});
+  const sim::TrueSurface asymmetric(axes, {0.5}, {10.0}, {sim::SurfaceShape::Asymmetric});
+  CHECK(quadratic.elo(nlohmann::json::array({0.75})) == -2.5);
+  CHECK(quadratic.elo(nlohmann::json::array({0.25})) == -2.5);
+  CHECK(asymmetric.elo(nlohmann::json::array({0.75})) == -2.5);
+  CHECK(asymmetric.elo(nlohmann::json::array({0.25})) == -10.0);  // four times steeper below
+  // A parameter of no effect stays without one in any shape.
+  CHECK(sim::TrueSurface(axes, {0.5}, {0.0}, {sim::SurfaceShape::Quartic})
+            .elo(nlohmann::json::array({0.0})) == 0.0);
+  // Rotated runs: the same seed the same losses, and other losses than without interactions.
+  const auto two = load(dir, files::model_tuner_file());
+  sim::OwnRunsSpec spec{3, 5, 1, scratch.path(), {}};
+  spec.truth = sim::parse_truth("c=:40", sim::parameter_axes(two));
+  const auto plain = sim::simulate_own_runs(two, spec);
+  spec.shape = sim::SurfaceShape::Asymmetric;
+  spec.rotated = true;
+  const auto rotated = sim::simulate_own_runs(two, spec);
+  CHECK(sim::simulate_own_runs(two, spec)[2].result.loss == rotated[2].result.loss);
+  CHECK(rotated[0].optimum == plain[0].optimum);  // the optima are drawn as without a rotation
+  bool differs = false;
+  for (std::size_t i = 0; i < plain.size(); ++i)
+    differs = differs || plain[i].result.loss != rotated[i].result.loss;
+  CHECK(differs);
+}
+
+TEST_CASE("runs can keep several games in flight as a real run would", "[simulate-own]") {
+  rm::test::TempDir dir, scratch;
+  const auto control = load(dir, files::spsa_one_parameter_file(400));
+  sim::OwnRunsSpec spec{3, 5, 1, scratch.path(), {}};
+  spec.truth = sim::parse_truth("", sim::parameter_axes(control));
+  const auto one = sim::simulate_own_runs(control, spec);
+  spec.in_flight = 6;
+  const auto six = sim::simulate_own_runs(control, spec);
+  CHECK(sim::simulate_own_runs(control, spec)[1].result.loss == six[1].result.loss);
+  bool differs = false;
+  for (std::size_t i = 0; i < one.size(); ++i) {
+    CHECK(six[i].result.games == one[i].result.games);  // the file's own games either way
+    differs = differs || six[i].result.loss != one[i].result.loss;
+  }
+  CHECK(differs);  // pairs start before earlier ones have moved theta
 }

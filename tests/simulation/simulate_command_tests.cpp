@@ -41,6 +41,8 @@ TEST_CASE("simulate runs the spsa_tuner head to head and writes nothing beside i
   CHECK(report["runs"][0]["games"] == 400);
   CHECK(report["summary"]["threshold"] == 5.0);  // the file's precision
   CHECK(report["summary"]["runs"] == 3);
+  CHECK(report["surface"] == "quadratic");
+  CHECK(report["rotate"] == false);
 }
 
 TEST_CASE("simulate writes candidates' files to a scratch directory only", "[simulate-command]") {
@@ -67,6 +69,25 @@ TEST_CASE("simulate parses its options", "[simulate-command]") {
   CHECK(line.truth == "c=1");
   CHECK(line.json_file == "x.json");
   CHECK_FALSE(line.json);
+  CHECK(line.surface.empty());
+  CHECK_FALSE(line.rotate);
+  const auto shaped = std::get<rm::cli::CommandLine>(
+      rm::cli::parse_command_line({"f.yaml", "simulate", "--surface", "asymmetric", "--rotate"}));
+  CHECK(shaped.surface == "asymmetric");
+  CHECK(shaped.rotate);
+  CHECK(line.in_flight == 1);
+  CHECK(std::get<rm::cli::CommandLine>(
+            rm::cli::parse_command_line({"f.yaml", "simulate", "--in-flight", "4"}))
+            .in_flight == 4);
+  CHECK(std::holds_alternative<rm::cli::ParseExit>(
+      rm::cli::parse_command_line({"f.yaml", "simulate", "--in-flight", "0"})));
+  CHECK(std::holds_alternative<rm::cli::ParseExit>(
+      rm::cli::parse_command_line({"f.yaml", "run", "--in-flight", "2"})));
+  // Options of simulate given to another command are usage errors.
+  CHECK(std::holds_alternative<rm::cli::ParseExit>(
+      rm::cli::parse_command_line({"f.yaml", "run", "--rotate"})));
+  CHECK(std::holds_alternative<rm::cli::ParseExit>(
+      rm::cli::parse_command_line({"f.yaml", "show", "--surface", "quartic"})));
   // Elsewhere --json is still the flag of show and report.
   CHECK(std::get<rm::cli::CommandLine>(rm::cli::parse_command_line({"--json", "f.yaml", "show"}))
             .json);
@@ -80,6 +101,8 @@ TEST_CASE("simulate refuses bad input with a usage error or exit 1", "[simulate-
   CHECK(rm::cli::ringmaster_main({control, "simulate", "--json"}) == rm::cli::kExitUsage);
   CHECK(rm::cli::ringmaster_main({control, "simulate", "--truth", "zz=1"}) == rm::cli::kExitError);
   CHECK(rm::cli::ringmaster_main({control, "simulate", "--truth", "c=9"}) == rm::cli::kExitError);
+  CHECK(rm::cli::ringmaster_main({control, "simulate", "--surface", "cubic"}) ==
+        rm::cli::kExitError);
   const std::string playoff =
       dir.write("playoff.yaml",
                 "competition_type: playoff\nplayers:\n  a: {command: a}\n  b: {command: b}\n"

@@ -1,6 +1,6 @@
 // Simulated SPSA runs: the game model, determinism, games in flight, the variants, the
-// agreement with spsa_simul's theory on a small design, and the ringmaster-simulate-spsa
-// command line.
+// agreement with spsa_simul's theory on a small design, the spsa_tuner playing them with the
+// search-driven simulator's numbers, and the ringmaster-simulate-spsa command line.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -9,9 +9,11 @@
 #include <vector>
 
 #include "ringmaster/competitions/spsa_tuner/spsa_design.hpp"
+#include "ringmaster/competitions/spsa_tuner/spsa_tuner.hpp"
 #include "ringmaster/simulation/paired.hpp"
 #include "ringmaster/simulation/spsa_run.hpp"
 #include "ringmaster/simulation/spsa_variant.hpp"
+#include "ringmaster/simulation/tuner_spec.hpp"
 #include "tests/support/program_output.hpp"
 
 using namespace rm::simulation;
@@ -160,4 +162,66 @@ TEST_CASE("ringmaster-simulate-spsa: bad arguments exit 2 with a message", "[sim
     CHECK(out.status == 2);
     CHECK(out.text.find("ringmaster-simulate-spsa: ") == 0);
   }
+}
+
+TEST_CASE("spsa run: the spsa_tuner plays with a tool's search settings", "[simulation]") {
+  SpsaControlSpec control;
+  control.stated_elo.assign(4, 20.0);
+  control.precision = 4.0;
+  control.number_of_games = 20;
+  rm::comp::SpsaTuner tuner(spsa_simulation_control_file(control));
+  const spsa::Design design = spsa::design_spsa(small_design());
+  const spsa::SearchSettings settings =
+      variant_settings(parse_spsa_variant("avg:r=2"), design, std::vector<double>(4, 0.25), 7,
+                       control.number_of_games);
+  CHECK_THROWS_AS(tuner.use_search_settings(variant_settings(parse_spsa_variant("plain"), design,
+                                                             std::vector<double>(3, 0.0), 7, 20)),
+                  std::invalid_argument);
+  tuner.use_search_settings(settings);
+  CHECK(tuner.search().settings().r == settings.r);
+  CHECK(tuner.search().theta() == settings.start);
+  // Pair 0's games, head to head: plus against minus.
+  const auto a = tuner.next_job();
+  REQUIRE(a);
+  CHECK(a->job.game_id == "0a");
+  REQUIRE(a->job.opponent_candidate);
+  CHECK(tuner.next_job()->job.game_id == "0b");
+  CHECK_THROWS_AS(tuner.use_search_settings(settings), std::logic_error);
+}
+
+TEST_CASE("spsa run: through the spsa_tuner the losses are the search-driven simulator's",
+          "[simulation]") {
+  // The research simulator drives the search alone (it is about 150x cheaper); this pins it,
+  // run by run, to the spsa_tuner competition playing the same games. The losses were measured
+  // with the search-driven simulator before the tuner could be driven at all.
+  const std::string common =
+      "-d 4 -E 20 --precision 4 -s 3 -t budget -b 2001 -r 2 -n 4 "
+      "--draw-ratio 0.1 --json - --play ";
+  const std::vector<std::pair<std::string, std::vector<double>>> expected{
+      {"pair", {2.3074555978579263, 0.4405635282144816}},
+      {"opponent-start", {4.409334410048863, 6.303410638789805}},
+      {"opponent-optimum", {4.436016846456442, 6.227266935061349}}};
+  const auto losses = [](const std::string& args) {
+    const Output out = run_simulate_spsa(args);
+    REQUIRE(out.status == 0);
+    const auto json = nlohmann::json::parse(out.text.substr(out.text.find("{\n")));
+    std::vector<double> all;
+    for (const auto& row : json["rows"])
+      for (const double loss : row["losses"]) all.push_back(loss);
+    return all;
+  };
+  for (const auto& [play, pinned] : expected) {
+    INFO(play);
+    CHECK(losses(common + play) == pinned);
+    CHECK(losses(common + play + " --through-tuner") == pinned);
+  }
+  // Lopsided, interacting, optima anywhere: every variant, several pairs in flight.
+  const std::string rotated =
+      "-d 3 -E 4,12,30 --precision 4 --surface asymmetric --rotate "
+      "--optimum-spread 0.45 -t plain,avg,budget -b 1500,3000 -r 2 -n 3 "
+      "-s 11 --json - ";
+  const std::vector<double> search = losses(rotated);
+  CHECK(search.size() == 12);
+  CHECK(losses(rotated + "--through-tuner") == search);
+  CHECK(run_simulate_spsa("-d 2 --play game --through-tuner").status == 2);
 }

@@ -236,6 +236,18 @@ std::optional<int> SpsaTuner::tuning_games_remaining() const {
   return static_cast<int>(std::max(0L, settings_.number_of_games - search_.games() - halves));
 }
 
+void SpsaTuner::use_search_settings(const spsa::SearchSettings& settings) {
+  if (search_.games() > 0 || !pending_.empty())
+    throw std::logic_error("spsa_tuner: search settings changed after the first game");
+  if (settings.c.size() != settings_.parameters.size() ||
+      settings.start.size() != settings_.parameters.size())
+    throw std::invalid_argument("spsa_tuner: search settings for " +
+                                std::to_string(settings.c.size()) + " parameters, not " +
+                                std::to_string(settings_.parameters.size()));
+  search_ = spsa::SpsaSearch(settings);
+  trajectory_ = spsa::Trajectory(settings.start);
+}
+
 std::vector<rm::scales::Value> SpsaTuner::recommendation() const {
   return engine_values(search_.recommendation());
 }

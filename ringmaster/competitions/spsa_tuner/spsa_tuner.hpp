@@ -50,6 +50,12 @@ class SpsaTuner final : public TunerShell {
   std::vector<rm::scales::Value> engine_values(const std::vector<double>& u) const;
   std::string format_parameters(const std::vector<double>& u) const;  // "pl: 300; c: 0.45"
 
+  // For tools (ringmaster-simulate-spsa's research variants): plays with these search settings
+  // instead of those the budget gives; nothing else changes, and a run's state never holds
+  // them, so this is for runs that are never stored. Before the first game only: throws
+  // std::logic_error after it, std::invalid_argument for settings of another dimension.
+  void use_search_settings(const spsa::SearchSettings& settings);
+
  private:
   // A pair in flight. Its points are kept (the centre depends on theta when it was issued) so
   // that a game replayed after a restart plays the same candidates; a finished game's score

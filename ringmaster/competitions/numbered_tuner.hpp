@@ -27,8 +27,10 @@ class NumberedTuner : public TunerShell {
 
  protected:
   NumberedTuner(const rm::control::ControlFile& cf, const rm::control::TunerSettings& tuner,
-                std::vector<rm::scales::Parameter> parameters, std::optional<int> number_of_games)
-      : TunerShell(cf, tuner, std::move(parameters)), number_of_games_(number_of_games) {}
+                std::vector<rm::scales::Parameter> parameters, std::optional<int> number_of_games,
+                int state_format)
+      : TunerShell(cf, tuner, std::move(parameters), state_format),
+        number_of_games_(number_of_games) {}
 
   // The strategy's hooks. The point for game `number` (`rng` is that game's generator, also
   // used after it for a random colour).
@@ -83,13 +85,10 @@ class NumberedTuner : public TunerShell {
     return void_halt_rule_.on_void();
   }
 
-  bool tuning_finished() const final {
-    return number_of_games_ && numbers_.fixed() >= *number_of_games_;
-  }
-  int tuning_games_done() const final { return numbers_.fixed(); }
-  std::optional<int> tuning_games_remaining() const final {
-    if (!number_of_games_) return std::nullopt;
-    return std::max(0, *number_of_games_ - numbers_.fixed());
+  TuningProgress tuning_progress() const final {
+    const int done = numbers_.fixed();
+    if (!number_of_games_) return {done, std::nullopt, false};
+    return {done, std::max(0, *number_of_games_ - done), done >= *number_of_games_};
   }
 
   // Tuning games with a result (void ones are not counted, as in the games table).

@@ -12,11 +12,12 @@
 namespace rm::comp {
 
 TunerShell::TunerShell(const rm::control::ControlFile& cf, const rm::control::TunerSettings& tuner,
-                       std::vector<rm::scales::Parameter> parameters)
+                       std::vector<rm::scales::Parameter> parameters, int state_format)
     : cf_(cf),
       tuner_(tuner),
       parameters_(std::move(parameters)),
       seed_(tuner_.seed ? *tuner_.seed : seed_from_clock()),
+      state_format_(state_format),
       renderer_(
           std::make_shared<const CandidateRenderer>(tuner_.candidate, cf_.directory, cf_.code)),
       pool_stats_(tuner_.opponent, cf_.game) {
@@ -32,7 +33,8 @@ TunerShell::TunerShell(const rm::control::ControlFile& cf, const rm::control::Tu
 }
 
 std::optional<JobRequest> TunerShell::next_job() {
-  if (auto validation_job = validation_->next_job(tuning_games_done(), tuning_finished(),
+  const TuningProgress progress = tuning_progress();
+  if (auto validation_job = validation_->next_job(progress.done, progress.finished,
                                                   [this] { return recommendation(); }))
     return validation_job;
   return next_tuning_job();
@@ -56,15 +58,17 @@ bool TunerShell::on_void(const rm::game::GameResult& r) {
 }
 
 bool TunerShell::finished() const {
-  return tuning_finished() && validation_->finished(tuning_games_done(), true);
+  const TuningProgress progress = tuning_progress();
+  return progress.finished && validation_->finished(progress.done, true);
 }
 
 std::optional<int> TunerShell::games_remaining() const {
-  const std::optional<int> tuning = tuning_games_remaining();
-  if (!tuning) return std::nullopt;
-  return static_cast<int>(std::min<long long>(
-      static_cast<long long>(*tuning) + validation_->games_remaining(tuning_games_done(), *tuning),
-      INT_MAX));
+  const TuningProgress progress = tuning_progress();
+  if (!progress.remaining) return std::nullopt;
+  return static_cast<int>(
+      std::min<long long>(static_cast<long long>(*progress.remaining) +
+                              validation_->games_remaining(progress.done, *progress.remaining),
+                          INT_MAX));
 }
 
 void TunerShell::restore_games(const std::vector<rm::game::GameResult>& games) {
@@ -165,7 +169,7 @@ JobRequest TunerShell::job_between(const std::string& game_id, std::uint64_t ope
 
 nlohmann::json TunerShell::state() const {
   nlohmann::json state = tuner_state();
-  state["format"] = state_format();
+  state["format"] = state_format_;
   state["definition"] = definition();
   state["opponent_description"] = opponent_description_;
   if (!validation_->rounds().empty()) state["validation"] = validation_->state();
@@ -175,7 +179,8 @@ nlohmann::json TunerShell::state() const {
 void TunerShell::restore(const nlohmann::json& state) {
   const nlohmann::json* format =
       state.is_object() && state.contains("format") ? &state["format"] : nullptr;
-  if (format == nullptr || !format->is_number_integer() || !reads_state_format(format->get<int>()))
+  if (format == nullptr || !format->is_number_integer() || format->get<int>() < 1 ||
+      format->get<int>() > state_format_)
     throw IncompatibleState("error loading competition state: unknown " + cf_.competition_type +
                             " state format");
   // The definition is kept in the state as well, so `show` and `report` check it too.
@@ -212,10 +217,10 @@ std::string TunerShell::with_validation(std::string report) const {
 }
 
 std::string TunerShell::games_played_text(long tuning_played, const std::string& detail) const {
-  const std::optional<int> tuning_remaining = tuning_games_remaining();
+  const TuningProgress progress = tuning_progress();
+  const std::optional<int>& tuning_remaining = progress.remaining;
   const long validation_played = validation_->games_played();
-  const long validation_remaining =
-      validation_->games_remaining(tuning_games_done(), tuning_remaining);
+  const long validation_remaining = validation_->games_remaining(progress.done, tuning_remaining);
   const auto of = [&tuning_remaining](long played, long remaining) {
     return std::to_string(played) +
            (tuning_remaining ? "/" + std::to_string(played + remaining) : std::string());
@@ -231,8 +236,9 @@ std::string TunerShell::games_played_text(long tuning_played, const std::string&
 }
 
 bool TunerShell::has_validation_games() const {
+  const TuningProgress progress = tuning_progress();
   return validation_->games_played() +
-             validation_->games_remaining(tuning_games_done(), tuning_games_remaining()) >
+             validation_->games_remaining(progress.done, progress.remaining) >
          0;
 }
 

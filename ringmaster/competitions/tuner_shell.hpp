@@ -80,8 +80,9 @@ class TunerShell : public Competition {
   // make_pair_job, the pool statistics stay empty, the startup check starts the candidate
   // alone, and its validation rounds (if any) play a candidate it names
   // (Validation::play_against_candidate: the spsa_tuner's start).
+  // `state_format`: the number of the state format the tuner writes; it reads every one from 1.
   TunerShell(const rm::control::ControlFile& cf, const rm::control::TunerSettings& tuner,
-             std::vector<rm::scales::Parameter> parameters);
+             std::vector<rm::scales::Parameter> parameters, int state_format);
 
   // The hooks. next_tuning_job(): the tuner's next game, nullopt when none can start now.
   virtual std::optional<JobRequest> next_tuning_job() = 0;
@@ -90,11 +91,13 @@ class TunerShell : public Competition {
   virtual ResultLines on_tuning_result(const rm::game::GameResult& r) = 0;
   // A void tuning game: true to carry on, false to halt (each tuner keeps gomill's rule).
   virtual bool on_tuning_void(const rm::game::GameResult& r) = 0;
-  virtual bool tuning_finished() const = 0;
-  // Tuning games done (finished or void), as validation's `every` counts them.
-  virtual int tuning_games_done() const = 0;
-  // nullopt if unlimited.
-  virtual std::optional<int> tuning_games_remaining() const = 0;
+  // How far the tuning has gone (validation is scheduled from it).
+  struct TuningProgress {
+    int done = 0;                  // tuning games done (finished or void): validation's `every`
+    std::optional<int> remaining;  // tuning games still to play; nullopt if unlimited
+    bool finished = false;         // no tuning game is left to play or to wait for
+  };
+  virtual TuningProgress tuning_progress() const = 0;
   // The candidate the startup check starts (the same every time): by default the start.
   virtual rm::game::PlayerSpec check_candidate() const;
   // The engine values the tuner recommends now, one per parameter.
@@ -105,12 +108,10 @@ class TunerShell : public Competition {
   virtual std::string tuner_screen_report(
       const std::vector<std::string>& game_ids_in_progress) const = 0;
   virtual nlohmann::json tuner_json_report() const = 0;
-  // The state's format number this tuner writes, and those it reads (older ones it converts).
-  virtual int state_format() const = 0;
-  virtual bool reads_state_format(int format) const { return format == state_format(); }
   // The tuner's part of its state (state() adds the format, the definition and the shell's).
   virtual nlohmann::json tuner_state() const = 0;
-  // Reads the tuner's part of a stored `state` of `format` (one reads_state_format accepts),
+  // Reads the tuner's part of a stored `state` of `format` (1 to the tuner's state format:
+  // older ones it converts),
   // with `archive`, every chunk archive_chunk() gave, in commit order. Changes nothing and
   // throws std::exception (IncompatibleState to give its own message) when it cannot be used;
   // returns the commit that takes what was read, which cannot fail.
@@ -182,6 +183,7 @@ class TunerShell : public Competition {
   const rm::control::TunerSettings tuner_;
   const std::vector<rm::scales::Parameter> parameters_;  // the engine parameters
   const std::uint64_t seed_;
+  const int state_format_;
   // Every candidate's player and files (shared with validation_).
   const std::shared_ptr<const CandidateRenderer> renderer_;
   rm::game::PlayerSpec opponent_;

@@ -47,7 +47,7 @@ std::optional<std::string> TunerShell::describe_points(
     }
   };
   add("start", "start", [this] { return start_values(); });
-  if (const int games = tuning_games_done(); games > 0)
+  if (const int games = tuning_progress().done; games > 0)
     add("tuned", "recommended after " + std::to_string(games) + " tuning games (tuned)",
         [this] { return recommended_values(); });
   if (given) points.push_back(std::move(*given));

@@ -41,7 +41,7 @@ std::optional<int> read_number_at(const std::string& text, std::size_t& pos) {
 }  // namespace
 
 CeTuner::CeTuner(const rm::control::ControlFile& cf)
-    : TunerShell(cf, ce_settings_of(cf), ce_settings_of(cf).engine_parameters()),
+    : TunerShell(cf, ce_settings_of(cf), ce_settings_of(cf).engine_parameters(), kStateFormat),
       settings_(ce_settings_of(cf)),
       engine_parameters_(settings_.engine_parameters()),
       distribution_(initial_distribution(settings_)) {
@@ -261,22 +261,22 @@ bool CeTuner::tuning_finished() const {
   return generation_ >= settings_.number_of_generations;
 }
 
-int CeTuner::tuning_games_done() const {
+CeTuner::TuningProgress CeTuner::tuning_progress() const {
+  // Done: tuning games with a result.
   const long long per_generation =
       static_cast<long long>(settings_.samples_per_generation) * settings_.batch_size;
   long long done = std::min(generation_, settings_.number_of_generations) * per_generation;
   if (!tuning_finished() && samples_generation_ == generation_)
     for (const auto& s : samples_) done += s.rounds.fixed();
-  return static_cast<int>(std::min<long long>(done, INT_MAX));
-}
-
-std::optional<int> CeTuner::tuning_games_remaining() const {
-  if (tuning_finished()) return 0;
+  TuningProgress progress{static_cast<int>(std::min<long long>(done, INT_MAX)), 0,
+                          tuning_finished()};
+  if (progress.finished) return progress;
   long long remaining = 0;
   for (const auto& s : samples_) remaining += std::max(0, settings_.batch_size - s.rounds.fixed());
   remaining += static_cast<long long>(settings_.number_of_generations - generation_ - 1) *
                settings_.samples_per_generation * settings_.batch_size;
-  return static_cast<int>(std::min<long long>(remaining, INT_MAX));
+  progress.remaining = static_cast<int>(std::min<long long>(remaining, INT_MAX));
+  return progress;
 }
 
 std::vector<double> CeTuner::initial_means() const {

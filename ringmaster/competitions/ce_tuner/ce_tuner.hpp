@@ -88,6 +88,8 @@ class CeTuner final : public TunerShell {
   std::vector<std::string> generation_lines(const CeGenerationRecord& record) const;
 
  private:
+  // The state format it writes (it reads every one from 1).
+  static constexpr int kStateFormat = 1;
   struct GameKey {
     int generation = 0, sample = 0, round = 0;
   };
@@ -104,16 +106,14 @@ class CeTuner final : public TunerShell {
   std::string tuner_screen_report(
       const std::vector<std::string>& game_ids_in_progress) const override;
   nlohmann::json tuner_json_report() const override;
-  int state_format() const override;
   nlohmann::json tuner_state() const override;
   StateCommit read_tuner_state(const nlohmann::json& state, int format,
                                const std::vector<nlohmann::json>& archive) override;
   std::optional<JobRequest> next_tuning_job() override;
   ResultLines on_tuning_result(const rm::game::GameResult& r) override;
   bool on_tuning_void(const rm::game::GameResult& r) override;
-  bool tuning_finished() const override;   // every generation played
-  int tuning_games_done() const override;  // tuning games with a result
-  std::optional<int> tuning_games_remaining() const override;
+  TuningProgress tuning_progress() const override;
+  bool tuning_finished() const;  // every generation played
   // The initial means (the startup check's candidate).
   std::optional<std::vector<rm::scales::Value>> start_values() const override {
     return engine_values(initial_means());

@@ -8,8 +8,6 @@
 namespace rm::comp {
 namespace {
 
-constexpr int kStateFormat = 1;
-
 nlohmann::json gaussians_json(const std::vector<Gaussian>& distribution) {
   nlohmann::json j = nlohmann::json::array();
   for (const auto& g : distribution) j.push_back({g.mean, g.variance});
@@ -137,10 +135,6 @@ nlohmann::json CeTuner::tuner_state() const {
           {"samples", samples},
           {"history", history},
           {"archived_history", archived_history_}};
-}
-
-int CeTuner::state_format() const {
-  return kStateFormat;
 }
 
 TunerShell::StateCommit CeTuner::read_tuner_state(const nlohmann::json& state, int format,

@@ -33,7 +33,7 @@ McTreeSettings tree_settings_of(const McTunerSettings& s) {
 
 McTuner::McTuner(const rm::control::ControlFile& cf)
     : NumberedTuner(cf, mc_settings_of(cf), mc_settings_of(cf).parameters,
-                    mc_settings_of(cf).number_of_games),
+                    mc_settings_of(cf).number_of_games, kStateFormat),
       settings_(mc_settings_of(cf)),
       tree_(tree_settings_of(settings_)) {}
 

@@ -56,11 +56,12 @@ class McTuner final : public NumberedTuner<std::vector<int>> {
   std::string candidate_dir(const std::vector<int>& path) const;
 
  private:
+  // The state format it writes (it reads every one from 1).
+  static constexpr int kStateFormat = 1;
   std::string tuner_short_report() const override;
   std::string tuner_screen_report(
       const std::vector<std::string>& game_ids_in_progress) const override;
   nlohmann::json tuner_json_report() const override;
-  int state_format() const override;
   nlohmann::json tuner_state() const override;
   StateCommit read_tuner_state(const nlohmann::json& state, int format,
                                const std::vector<nlohmann::json>& archive) override;

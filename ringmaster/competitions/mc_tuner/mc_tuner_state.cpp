@@ -9,8 +9,6 @@
 namespace rm::comp {
 namespace {
 
-constexpr int kStateFormat = 1;
-
 nlohmann::json engine_values_json(const std::vector<rm::scales::Value>& values) {
   nlohmann::json j = nlohmann::json::array();
   for (const auto& v : values) j.push_back(rm::scales::value_to_json(v));
@@ -68,10 +66,6 @@ nlohmann::json McTuner::tuner_state() const {
   return {{"tree", tree_.to_json()},
           {"game_numbers", numbers_.to_json()},
           {"path0", engine_values_json(rm::scales::engine_values({0}, settings_.parameters))}};
-}
-
-int McTuner::state_format() const {
-  return kStateFormat;
 }
 
 TunerShell::StateCommit McTuner::read_tuner_state(const nlohmann::json& state, int format,

@@ -39,7 +39,7 @@ double on_grid(double u) {
 
 ModelTuner::ModelTuner(const rm::control::ControlFile& cf)
     : NumberedTuner(cf, model_settings_of(cf), model_settings_of(cf).engine_parameters(),
-                    model_settings_of(cf).number_of_games),
+                    model_settings_of(cf).number_of_games, kStateFormat),
       settings_(model_settings_of(cf)),
       engine_parameters_(settings_.engine_parameters()),
       search_(search_settings_of(settings_)) {}

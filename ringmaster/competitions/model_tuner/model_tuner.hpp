@@ -54,12 +54,13 @@ class ModelTuner final : public NumberedTuner<std::vector<double>> {
   std::string format_parameters(const std::vector<double>& u) const;
 
  private:
+  // The state format it writes (it reads every one from 1). 2: the surrogate's part under
+  // "surrogate" (1: before the search was rebuilt).
+  static constexpr int kStateFormat = 2;
   std::string tuner_short_report() const override;
   std::string tuner_screen_report(
       const std::vector<std::string>& game_ids_in_progress) const override;
   nlohmann::json tuner_json_report() const override;
-  int state_format() const override;
-  bool reads_state_format(int format) const override;
   nlohmann::json tuner_state() const override;
   StateCommit read_tuner_state(const nlohmann::json& state, int format,
                                const std::vector<nlohmann::json>& archive) override;

@@ -11,8 +11,6 @@
 namespace rm::comp {
 namespace {
 
-// 2: the surrogate's part under "surrogate" (1: before the search was rebuilt).
-constexpr int kStateFormat = 2;
 constexpr double kPointGrid = 65536.0;  // as in model_tuner.cpp: points are multiples of 2^-16
 
 // Samples per archive chunk.
@@ -126,14 +124,6 @@ nlohmann::json ModelTuner::tuner_state() const {
           {"surrogate", search_.surrogate_state()},
           {"wins", wins_},
           {"no_winner", no_winner_}};
-}
-
-int ModelTuner::state_format() const {
-  return kStateFormat;
-}
-
-bool ModelTuner::reads_state_format(int format) const {
-  return format == kStateFormat || format == 1;
 }
 
 namespace {

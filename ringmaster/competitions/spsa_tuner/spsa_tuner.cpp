@@ -43,7 +43,8 @@ constexpr std::uint64_t kPairColourStream = 0x73707361636f6c72ULL;  // "spsacolr
 }  // namespace
 
 SpsaTuner::SpsaTuner(const rm::control::ControlFile& cf)
-    : TunerShell(cf, spsa_settings_of(cf), engine_parameters_of(spsa_settings_of(cf).ranges())),
+    : TunerShell(cf, spsa_settings_of(cf), engine_parameters_of(spsa_settings_of(cf).ranges()),
+                 kStateFormat),
       settings_(spsa_settings_of(cf)),
       design_(spsa_design_of(settings_)),
       search_(spsa::settings_for_budget(design_, start_of(settings_), seed_,
@@ -225,15 +226,14 @@ bool SpsaTuner::on_tuning_void(const rm::game::GameResult& r) {
   return void_halt_rule_.on_void();
 }
 
-bool SpsaTuner::tuning_finished() const {
-  return search_.games() >= settings_.number_of_games && pending_.empty();
-}
-
-std::optional<int> SpsaTuner::tuning_games_remaining() const {
-  // The finished game of a pair still in play counts as played, as in the games table.
+SpsaTuner::TuningProgress SpsaTuner::tuning_progress() const {
+  // Done: the games of finished pairs. Remaining: the finished game of a pair still in play
+  // counts as played, as in the games table.
   long halves = 0;
   for (const auto& p : pending_) halves += (p.score[0] ? 1 : 0) + (p.score[1] ? 1 : 0);
-  return static_cast<int>(std::max(0L, settings_.number_of_games - search_.games() - halves));
+  return {static_cast<int>(search_.games()),
+          static_cast<int>(std::max(0L, settings_.number_of_games - search_.games() - halves)),
+          search_.games() >= settings_.number_of_games && pending_.empty()};
 }
 
 void SpsaTuner::use_search_settings(const spsa::SearchSettings& settings) {

@@ -57,6 +57,8 @@ class SpsaTuner final : public TunerShell {
   void use_search_settings(const spsa::SearchSettings& settings);
 
  private:
+  // The state format it writes (it reads every one from 1).
+  static constexpr int kStateFormat = 2;
   // A pair in flight. Its points are kept (the centre depends on theta when it was issued) so
   // that a game replayed after a restart plays the same candidates; a finished game's score
   // waits here for the other's.
@@ -74,17 +76,13 @@ class SpsaTuner final : public TunerShell {
   std::string tuner_screen_report(
       const std::vector<std::string>& game_ids_in_progress) const override;
   nlohmann::json tuner_json_report() const override;
-  int state_format() const override;
-  bool reads_state_format(int format) const override;
   nlohmann::json tuner_state() const override;
   StateCommit read_tuner_state(const nlohmann::json& state, int format,
                                const std::vector<nlohmann::json>& archive) override;
   std::optional<JobRequest> next_tuning_job() override;
   ResultLines on_tuning_result(const rm::game::GameResult& r) override;
   bool on_tuning_void(const rm::game::GameResult& r) override;
-  bool tuning_finished() const override;
-  int tuning_games_done() const override { return static_cast<int>(search_.games()); }
-  std::optional<int> tuning_games_remaining() const override;
+  TuningProgress tuning_progress() const override;
   std::optional<std::vector<rm::scales::Value>> start_values() const override {
     return engine_values(search_.settings().start);
   }

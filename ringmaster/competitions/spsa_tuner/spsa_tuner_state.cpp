@@ -11,8 +11,6 @@
 namespace rm::comp {
 namespace {
 
-constexpr int kStateFormat = 2;
-
 nlohmann::json score_json(const std::optional<double>& score) {
   return score ? nlohmann::json(*score) : nlohmann::json();
 }
@@ -79,14 +77,6 @@ nlohmann::json SpsaTuner::tuner_state() const {
           {"void_pairs", void_pairs_},
           {"unused_games", unused_games_},
           {"gain_windows", {{"first", first_window_}, {"recent", recent_window_}}}};
-}
-
-int SpsaTuner::state_format() const {
-  return kStateFormat;
-}
-
-bool SpsaTuner::reads_state_format(int format) const {
-  return format == kStateFormat || format == 1;
 }
 
 // Shell, search, trajectory, tallies, commit.

@@ -89,8 +89,9 @@ class Competition {
   virtual std::string full_report() const = 0;
   virtual std::string short_report() const = 0;
   virtual std::string screen_report(const std::vector<std::string>& game_ids_in_progress) const = 0;
-  // e.g. the tree dump every log_tree_to_history_period games; empty when not due.
-  virtual std::vector<std::string> periodic_history_lines() const = 0;
+  // e.g. the tree dump every log_tree_to_history_period games; empty when not due (by default
+  // always: a type that writes nothing to the history file but its results' lines).
+  virtual std::vector<std::string> periodic_history_lines() const { return {}; }
   virtual nlohmann::json json_report() const = 0;
   // Tuners: the engine values of the candidate the tuner recommends now (mc_tuner: gomill's
   // best path; ce_tuner: the distribution's mean; model_tuner: the estimated optimum);

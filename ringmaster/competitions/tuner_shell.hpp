@@ -4,9 +4,10 @@
 // the job for a game, validation games (asked first, their results routed to Validation), the
 // statistics of every game as candidates against the opponent, and the part of the state
 // envelope they have in common. A tuner is a strategy behind a few hooks: its next game, a
-// result, a void game, how many games it has played and has left, the candidate the startup
-// check starts, and what it recommends (recommendation(), which is
-// Competition::recommended_values for a tuner).
+// result, a void game, its progress, what it recommends (recommendation(), which is
+// Competition::recommended_values for a tuner), its short and JSON reports, and its part of the
+// state out and in (docs/architecture.md lists them; tests/competitions/fifth_tuner_tests.cpp
+// is a tuner with those alone).
 #pragma once
 
 #include <cstdint>
@@ -105,8 +106,12 @@ class TunerShell : public Competition {
   // The tuner's reports, without validation's (Competition's reports say what each is).
   virtual std::string tuner_short_report() const = 0;
   virtual std::string tuner_full_report() const { return tuner_short_report(); }
+  // By default the live screen shows the short report.
   virtual std::string tuner_screen_report(
-      const std::vector<std::string>& game_ids_in_progress) const = 0;
+      const std::vector<std::string>& game_ids_in_progress) const {
+    (void)game_ids_in_progress;  // the display lists the games in progress itself
+    return tuner_short_report();
+  }
   virtual nlohmann::json tuner_json_report() const = 0;
   // The tuner's part of its state (state() adds the format, the definition and the shell's).
   virtual nlohmann::json tuner_state() const = 0;

@@ -38,7 +38,6 @@ class Tournament : public Competition {
   nlohmann::json statistics() const override;
   bool restore_statistics(const nlohmann::json& statistics) override;
   nlohmann::json definition() const override;
-  std::vector<std::string> periodic_history_lines() const override { return {}; }
   std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> players_to_check()
       const override;
 

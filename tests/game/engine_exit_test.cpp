@@ -13,8 +13,6 @@ using namespace rm::game;
 
 namespace {
 
-const std::string& kScripted = rm::test::kScriptedEngine;
-
 PlayerSpec scripted(const std::string& code, std::vector<std::string> flags = {}) {
   return rm::test::scripted_player(code, std::move(flags));
 }

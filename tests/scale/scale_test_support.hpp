@@ -20,7 +20,7 @@ inline const char* const kTypes[] = {"playoff", "allplayall", "mc_tuner", "ce_tu
 
 // Copies bench/million_games/controls/<type>.yaml into `dir`; returns the control file's path.
 inline std::string copy_control(const rm::test::TempDir& dir, const std::string& type) {
-  const std::string target = dir.file(type + ".yaml");
+  std::string target = dir.file(type + ".yaml");
   std::filesystem::copy_file(
       std::string(RM_SOURCE_DIR) + "/bench/million_games/controls/" + type + ".yaml", target);
   return target;

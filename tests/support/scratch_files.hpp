@@ -33,8 +33,8 @@ class ScratchDirs {
 // removed when the program exits.
 inline std::filesystem::path scratch_dir(const std::string& prefix, const std::string& name) {
   static ScratchDirs made;
-  const auto dir = std::filesystem::temp_directory_path() /
-                   (prefix + "_" + std::to_string(::getpid()) + "_" + name);
+  auto dir = std::filesystem::temp_directory_path() /
+             (prefix + "_" + std::to_string(::getpid()) + "_" + name);
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   made.add(dir);

@@ -30,7 +30,7 @@ class TempDir {
   std::string file(const std::string& name) const { return path_ + "/" + name; }
   // Writes `text` to <dir>/<name> and returns that path.
   std::string write(const std::string& name, const std::string& text) const {
-    const std::string p = file(name);
+    std::string p = file(name);
     std::ofstream(p) << text;
     return p;
   }

@@ -98,8 +98,8 @@ double Axis::map(double value, double p0, double p1) const {
 
 std::vector<Tick> Axis::ticks(int max_ticks) const {
   std::vector<Tick> out;
-  const std::vector<Tick> ends{{lo_, label(lo_, decimals_for(std::fabs(lo_) / 10))},
-                               {hi_, label(hi_, decimals_for(std::fabs(hi_) / 10))}};
+  std::vector<Tick> ends{{lo_, label(lo_, decimals_for(std::fabs(lo_) / 10))},
+                         {hi_, label(hi_, decimals_for(std::fabs(hi_) / 10))}};
   if (log_) {
     // 1, 2, 5 times each power of ten, thinned to the 1s, then to every k-th decade.
     const int first = static_cast<int>(std::floor(std::log10(lo_)));

@@ -110,7 +110,7 @@ std::string prepare_example(const rm::test::TempDir& dir, const std::string& nam
   yaml = std::regex_replace(yaml, std::regex("command: \"gnugo "), "command: \"" + kGnuGo + " ");
   // A ringbot that ignores the engine's arguments.
   auto stand_in = [&](const std::string& file) {
-    const std::string shim = dir.write(
+    std::string shim = dir.write(
         file, "#!/bin/sh\nexec '" + std::string(RM_BIN_DIR) + "/ringbot' --playouts 30 --seed 1\n");
     ::chmod(shim.c_str(), 0755);
     return shim;

@@ -40,6 +40,8 @@ const char* const kUsage =
     "  -d, --dims N          parameters, 1 to 64 (10)\n"
     "  -E, --elos LIST       Elo lost at half a range from the optimum, per parameter; the last\n"
     "                        repeats (2)\n"
+    "      --true-elos LIST  the surface's own, when it differs from the -E the design is\n"
+    "                        made from (a wrong guess); the last repeats (-E's)\n"
     "      --start-elo E     the start is E Elo below the optimum (10)\n"
     "      --precision P     the design's final loss... (1)\n"
     "      --confidence C    ...reached with this probability (0.95)\n"
@@ -67,10 +69,11 @@ std::uint64_t run_seed(std::uint64_t seed, int run, std::uint64_t purpose) {
   return splitmix(splitmix(seed) ^ splitmix(static_cast<std::uint64_t>(run) * 4 + purpose));
 }
 
-std::vector<double> parse_numbers(const std::string& option, const std::string& text) {
+std::vector<double> parse_numbers(const std::string& option, const std::string& text,
+                                  double lowest = 1e-9) {
   std::vector<double> out;
   for (const std::string& item : split_commas(text))
-    out.push_back(number_between(option, item, 1e-9, 1e9));
+    out.push_back(number_between(option, item, lowest, 1e9));
   if (out.empty()) throw std::invalid_argument(option + ": no value");
   return out;
 }
@@ -106,6 +109,7 @@ SpsaPlay parse_play(const std::string& text) {
 struct Options {
   int dims = 10;
   std::vector<double> elos{2.0};
+  std::vector<double> true_elos;  // the surface's; empty: elos
   double start_elo = 10.0, precision = 1.0, confidence = 0.95, draw_ratio = 0.0;
   SurfaceShape shape = SurfaceShape::Quadratic;
   bool rotate = false, through_tuner = false;
@@ -134,6 +138,8 @@ Options parse_options(int argc, char** argv) {
       o.dims = whole_number(arg, value, 1, 64);
     else if (arg == "-E" || arg == "--elos")
       o.elos = parse_numbers(arg, value);
+    else if (arg == "--true-elos")
+      o.true_elos = parse_numbers(arg, value, 0.0);  // 0: a parameter with no effect
     else if (arg == "--start-elo")
       o.start_elo = positive(arg, value);
     else if (arg == "--precision")
@@ -172,6 +178,8 @@ Options parse_options(int argc, char** argv) {
   if (o.through_tuner && o.play == SpsaPlay::SingleGame)
     throw std::invalid_argument("--through-tuner: the spsa_tuner has no --play game");
   o.elos.resize(static_cast<std::size_t>(o.dims), o.elos.back());
+  if (o.true_elos.empty()) o.true_elos = o.elos;
+  o.true_elos.resize(static_cast<std::size_t>(o.dims), o.true_elos.back());
   if (!o.baseline.empty() &&
       std::none_of(o.variants.begin(), o.variants.end(),
                    [&](const SpsaVariant& v) { return v.name == o.baseline; }))
@@ -225,7 +233,7 @@ int main(int argc, char** argv) {
     input.protocol = against ? spsa::Protocol::AgainstOpponent : spsa::Protocol::HeadToHead;
     design = spsa::design_spsa(input);
     budgets = parse_budgets(o.budgets_text, design.games);
-    EloSurface(SurfaceSpec{o.elos, {}, o.shape, false, 0}).start_point(o.start_elo);
+    EloSurface(SurfaceSpec{o.true_elos, {}, o.shape, false, 0}).start_point(o.start_elo);
   } catch (const std::invalid_argument& e) {
     std::cerr << "ringmaster-simulate-spsa: " << e.what() << "\n";
     return 2;
@@ -241,7 +249,7 @@ int main(int argc, char** argv) {
   std::size_t next_item = 0;
   std::string failure;
   const auto surface_for = [&](int run) {
-    SurfaceSpec spec{o.elos, {}, o.shape, o.rotate, run_seed(o.seed, run, 2)};
+    SurfaceSpec spec{o.true_elos, {}, o.shape, o.rotate, run_seed(o.seed, run, 2)};
     if (o.optimum_spread > 0.0) {
       std::mt19937_64 engine(run_seed(o.seed, run, 3));
       for (int k = 0; k < o.dims; ++k)
@@ -311,12 +319,15 @@ int main(int argc, char** argv) {
   std::printf(
       "surface: %s%s, Elo at half a range %g%s, optimum %s, start %g Elo below; play: %s, "
       "%d pair%s in flight\n",
-      surface_shape_name(o.shape), o.rotate ? " rotated" : "", o.elos[0],
-      std::any_of(o.elos.begin(), o.elos.end(), [&](double e) { return e != o.elos[0]; })
+      surface_shape_name(o.shape), o.rotate ? " rotated" : "", o.true_elos[0],
+      std::any_of(o.true_elos.begin(), o.true_elos.end(),
+                  [&](double e) { return e != o.true_elos[0]; })
           ? " (and others)"
           : "",
       o.optimum_spread > 0.0 ? "spread" : "at the centre", o.start_elo, o.play_name.c_str(),
       o.in_flight, o.in_flight == 1 ? "" : "s");
+  if (o.true_elos != o.elos)
+    std::printf("  the design's guess (-E) differs from the surface's Elo (--true-elos)\n");
   // spsa_simul's theory holds for plain SPSA on the unrotated quadratic with a fixed optimum.
   const bool theory = o.shape == SurfaceShape::Quadratic && !o.rotate && o.optimum_spread == 0.0;
   std::printf("\nfinal Elo loss, %d runs per row, seed %llu\n", o.runs,
@@ -330,9 +341,10 @@ int main(int argc, char** argv) {
                   budgets[b], s.mean.mean, s.mean.standard_error, s.median, s.p95,
                   s.within * 100.0);
       if (theory)
-        std::printf("  %15.3f", spsa::predicted_mean_loss(
-                                    design, input, o.elos, std::vector<double>(o.elos.size(), 0.0),
-                                    starts[0], static_cast<double>(budgets[b])));
+        std::printf("  %15.3f",
+                    spsa::predicted_mean_loss(design, input, o.true_elos,
+                                              std::vector<double>(o.elos.size(), 0.0), starts[0],
+                                              static_cast<double>(budgets[b])));
       std::printf("\n");
     }
   std::size_t base = nv;
@@ -358,6 +370,7 @@ int main(int argc, char** argv) {
   if (o.json_path.empty()) return 0;
   nlohmann::json j = {{"dims", o.dims},
                       {"elos", o.elos},
+                      {"true_elos", o.true_elos},
                       {"start_elo", o.start_elo},
                       {"precision", o.precision},
                       {"confidence", o.confidence},

@@ -112,11 +112,12 @@ TEST_CASE("spsa run: variants", "[simulation]") {
   CHECK(s.r == Approx(2.0 * design.r));
   CHECK(s.c[0] == Approx(1.0 / 6.0));
   CHECK(s.average_from_games == 250);
+  const long half = design.games / 2;  // a budget is whole games
   const auto budget = variant_settings(parse_spsa_variant("avg:c=budget:cmax=1.2"), design,
-                                       std::vector<double>(4, 0.1), 3, design.games / 2);
+                                       std::vector<double>(4, 0.1), 3, half);
   CHECK(budget.c[0] == Approx(1.2 * design.c[0]));
   CHECK(budget.r == Approx(design.r));
-  CHECK(budget.average_from_games == std::lround(0.5 * static_cast<double>(design.games / 2)));
+  CHECK(budget.average_from_games == std::lround(0.5 * static_cast<double>(half)));
   CHECK(variant_settings(parse_spsa_variant("avg:c=budget"), design, std::vector<double>(4, 0.1), 3,
                          design.games)
             .c[0] == Approx(design.c[0]));
@@ -152,6 +153,26 @@ TEST_CASE("ringmaster-simulate-spsa: table, paired differences and JSON", "[simu
   CHECK(json["rows"][2].contains("paired"));
   const Output again = run_simulate_spsa(args + " -j 1");
   CHECK(nlohmann::json::parse(again.text.substr(again.text.find("{\n")))["rows"] == json["rows"]);
+}
+
+TEST_CASE("ringmaster-simulate-spsa: a surface other than the design's guess", "[simulation]") {
+  const auto run = [](const std::string& extra) {
+    const Output out = run_simulate_spsa("-d 3 -E 8 --precision 4 -b 2000 -r 3 --json - " + extra);
+    REQUIRE(out.status == 0);
+    return std::make_pair(out.text, nlohmann::json::parse(out.text.substr(out.text.find("{\n"))));
+  };
+  const auto [plain_text, guessed] = run("");
+  CHECK(plain_text.find("differs from the surface") == std::string::npos);
+  // The truth as guessed: the same table.
+  CHECK(run("--true-elos 8").second["rows"] == guessed["rows"]);
+  // One parameter of no effect, one four times the guess: the same design, another surface.
+  const auto [text, wrong] = run("--true-elos 0,32,8");
+  CHECK(text.find("the design's guess (-E) differs from the surface's Elo (--true-elos)") !=
+        std::string::npos);
+  CHECK(wrong["design"] == guessed["design"]);
+  CHECK(wrong["true_elos"] == nlohmann::json({0.0, 32.0, 8.0}));
+  CHECK(wrong["rows"][0]["losses"] != guessed["rows"][0]["losses"]);
+  CHECK(run_simulate_spsa("-d 2 --true-elos -1").status == 2);
 }
 
 TEST_CASE("ringmaster-simulate-spsa: bad arguments exit 2 with a message", "[simulation]") {

@@ -1,6 +1,5 @@
 #include "ringmaster/simulation/spsa_run.hpp"
 
-#include <charconv>
 #include <cmath>
 #include <random>
 #include <stdexcept>
@@ -30,12 +29,9 @@ std::mt19937_64 order_generator(std::uint64_t outcome_seed) {
 
 // The pair and game (0: a, 1: b) of the tuner's game id "<n>a" or "<n>b".
 std::pair<std::uint64_t, std::uint64_t> pair_and_game(const std::string& game_id) {
-  std::uint64_t pair = 0;
-  const char* end = game_id.data() + game_id.size() - 1;
-  const auto [ptr, ec] = std::from_chars(game_id.data(), end, pair);
-  if (ec != std::errc() || ptr != end || (*end != 'a' && *end != 'b'))
-    throw std::logic_error("simulated spsa game with id '" + game_id + "'");
-  return {pair, *end == 'a' ? 0U : 1U};
+  const auto parsed = rm::comp::SpsaTuner::parse_game_id(game_id);
+  if (!parsed) throw std::logic_error("simulated spsa game with id '" + game_id + "'");
+  return {parsed->first, parsed->second};
 }
 
 // The pairs in flight, each finishing with both its games: a random one of them next, drawn

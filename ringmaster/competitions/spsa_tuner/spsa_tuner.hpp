@@ -55,6 +55,8 @@ class SpsaTuner final : public TunerShell {
   // them, so this is for runs that are never stored. Before the first game only: throws
   // std::logic_error after it, std::invalid_argument for settings of another dimension.
   void use_search_settings(const spsa::SearchSettings& settings);
+  // The pair and game (0: a, 1: b) of a tuning game id; nullopt if it is not one.
+  static std::optional<std::pair<std::uint64_t, std::size_t>> parse_game_id(const std::string& id);
 
  private:
   // The state format it writes (it reads every one from 1).
@@ -94,8 +96,6 @@ class SpsaTuner final : public TunerShell {
   JobRequest job_for(PendingPair& pair, std::size_t game);
   rm::game::PlayerSpec candidate_for(const std::vector<double>& u, const std::string& code) const;
   rm::game::CandidateRecord record_for(const std::vector<double>& u, const std::string& code) const;
-  // The pair and game (0: a, 1: b) of a tuning game id; nullopt if it is not one.
-  static std::optional<std::pair<std::uint64_t, std::size_t>> parse_game_id(const std::string& id);
   PendingPair* pending(std::uint64_t id);
   void take(const PendingPair& pair);  // both games finished: move theta
   // The report's parts (spsa_tuner_reports.cpp).

@@ -6,14 +6,16 @@
 # (-s 1000, runs 0 to 199), played as colour-swapped pairs, draw ratio 0.001: the quadratic
 # anchors (N = 4, 10, 20; 5 Elo per parameter precision 2 and 2 Elo per parameter precision 1,
 # start 10 Elo below, 8 for N = 4 at 2 Elo) and, at N = 10, 5 Elo per parameter, the
-# asymmetric, |z|^1.5, quartic and rotated (3 to 7 Elo per parameter) surfaces; ROWS=all adds
+# asymmetric, |z|^1.5, quartic and rotated (3 to 7 Elo per parameter) surfaces, the rotated
+# asymmetric one, the true Elo per parameter spread 16 times around the guess (a wrong guess of
+# the same total), and the saturating one from 48 Elo below; ROWS=all adds
 # them at 2 Elo per parameter, precision 1 (four times the games). Writes one JSON file per row
 # (spsa-half-*.json) in the current directory and prints the summary: TUNER's share within the
 # precision at half the games against plain's at the full games, the mean losses, their paired
 # difference, and the paired differences from plain at each budget. RUNS, SEED, THREADS and
 # ROWS (row names, e.g. "q10-5 asym10-5", or all) override the defaults (200, 1000, nproc, the
-# first ten rows); TABLE=1 only prints the summary of the JSON files present. The default rows
-# take about 20 minutes on 2 shared threads, ROWS=all about 45.
+# first thirteen rows); TABLE=1 only prints the summary of the JSON files present. The default
+# rows take about 25 minutes on 2 shared threads, ROWS=all about 50.
 set -euo pipefail
 if [ "${1:-}" = --help ] || [ "${1:-}" = -h ]; then
   echo "usage: run.sh [BIN_DIR] [TUNER]"
@@ -39,8 +41,11 @@ rows=(
   "pow10-2|10|2|1|10|--surface power1.5"
   "quart10-2|10|2|1|10|--surface quartic"
   "rot10-2|10|1,1,1.5,1.5,2,2,2.5,2.5,3,3|1|10|--rotate"
+  "rasym10-5|10|5|2|10|--rotate --surface asymmetric"
+  "spread10-5|10|5|2|10|--true-elos 0.8685,1.182,1.608,2.189,2.978,4.053,5.515,7.505,10.21,13.9"
+  "sat10-5|10|5|2|48|--surface saturating"
 )
-default="q4-5 q10-5 q20-5 q4-2 q10-2 q20-2 asym10-5 pow10-5 quart10-5 rot10-5"
+default="q4-5 q10-5 q20-5 q4-2 q10-2 q20-2 asym10-5 pow10-5 quart10-5 rot10-5 rasym10-5 spread10-5 sat10-5"
 selected=${ROWS:-$default}
 [ "$selected" != all ] || selected="${rows[*]}"
 selected=" ${selected//|/ } "

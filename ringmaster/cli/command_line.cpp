@@ -149,7 +149,7 @@ std::variant<CommandLine, ParseExit> parse_command_line(const std::vector<std::s
   auto* surface_option =
       app.add_option("--surface", line.surface,
                      "with simulate: the true surface's shape, quadratic (default), power1.5, "
-                     "quartic, asymmetric")
+                     "quartic, asymmetric, saturating")
           ->type_name("SHAPE");
   auto* rotate_option = app.add_flag("--rotate", line.rotate,
                                      "with simulate: the parameters interact (a rotation per run)");

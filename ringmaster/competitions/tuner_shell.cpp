@@ -85,9 +85,10 @@ std::vector<std::pair<rm::game::PlayerSpec, rm::game::GameSettings>> TunerShell:
 }
 
 rm::game::PlayerSpec TunerShell::check_candidate() const {
+  // A tuner without a start (a new one that left the hook out) checks what it would recommend
+  // before any game, so forgetting the hook never stops `check`.
   const auto start = start_values();
-  if (!start) throw std::logic_error(cf_.competition_type + ": no start to check");
-  return candidate_named(*start, "candidate");
+  return candidate_named(start ? *start : recommendation(), "candidate");
 }
 
 rm::game::PlayerSpec TunerShell::candidate_named(const std::vector<rm::scales::Value>& values,

@@ -99,7 +99,8 @@ class TunerShell : public Competition {
     bool finished = false;         // no tuning game is left to play or to wait for
   };
   virtual TuningProgress tuning_progress() const = 0;
-  // The candidate the startup check starts (the same every time): by default the start.
+  // The candidate the startup check starts (the same every time): by default the start, or
+  // the recommendation for a tuner without one.
   virtual rm::game::PlayerSpec check_candidate() const;
   // The engine values the tuner recommends now, one per parameter.
   virtual std::vector<rm::scales::Value> recommendation() const = 0;

@@ -18,6 +18,8 @@ double phi(SurfaceShape shape, double z) {
       return 0.5 * (z * z + z * z * z * z);
     case SurfaceShape::Asymmetric:
       return z >= 0.0 ? z * z : 4.0 * z * z;
+    case SurfaceShape::Saturating:
+      return 2.0 * z * z / (1.0 + z * z);
   }
   return z * z;
 }
@@ -78,8 +80,9 @@ SurfaceShape surface_shape(const std::string& name) {
   if (name == "power1.5") return SurfaceShape::Power15;
   if (name == "quartic") return SurfaceShape::Quartic;
   if (name == "asymmetric") return SurfaceShape::Asymmetric;
+  if (name == "saturating") return SurfaceShape::Saturating;
   throw std::invalid_argument("unknown surface shape '" + name +
-                              "' (quadratic, power1.5, quartic, asymmetric)");
+                              "' (quadratic, power1.5, quartic, asymmetric, saturating)");
 }
 
 const char* surface_shape_name(SurfaceShape shape) {
@@ -92,6 +95,8 @@ const char* surface_shape_name(SurfaceShape shape) {
       return "quartic";
     case SurfaceShape::Asymmetric:
       return "asymmetric";
+    case SurfaceShape::Saturating:
+      return "saturating";
   }
   return "quadratic";
 }

@@ -16,9 +16,11 @@ enum class SurfaceShape {
   Power15,     // |z|^1.5: a sharper optimum, whose slope does not vanish there
   Quartic,     // (z^2 + z^4) / 2: half as steep near the optimum, quartic tails
   Asymmetric,  // z^2 for z >= 0, (2z)^2 below: four times steeper on one side
+  Saturating,  // 2 z^2 / (1 + z^2): twice as steep near the optimum, never beyond 2 far away
 };
 
-// quadratic, power1.5, quartic, asymmetric; throws std::invalid_argument for another name.
+// quadratic, power1.5, quartic, asymmetric, saturating; throws std::invalid_argument for another
+// name.
 SurfaceShape surface_shape(const std::string& name);
 const char* surface_shape_name(SurfaceShape shape);
 

@@ -159,6 +159,18 @@ TEST_CASE("fifth tuner: the shell plays its games and validation rounds", "[tune
   CHECK((first->job.black.code == "#0" || first->job.white.code == "#0"));
 }
 
+TEST_CASE("fifth tuner: without a start the startup check starts its recommendation",
+          "[tuner_shell]") {
+  TempDir dir;
+  const RandomSearchTuner tuner(load_control_file(dir.write("t.yaml", kFile)));
+  const auto players = tuner.players_to_check();
+  REQUIRE(players.size() == 2);  // the candidate and the opponent
+  CHECK(players[0].first.code == "candidate");
+  // The middle of 0..10 before any win: the command renders {c} as 5.
+  CHECK(players[0].first.engine.process.argv == std::vector<std::string>{"/bin/true", "5"});
+  CHECK(players[1].first.code == "opp");
+}
+
 TEST_CASE("fifth tuner: stopped with a game in progress and resumed, it ends as one run",
           "[tuner_shell]") {
   TempDir dir;

@@ -40,7 +40,12 @@ TEST_CASE("elo surface: the non-quadratic shapes", "[simulation]") {
   const EloSurface asymmetric(spec({4.0}, SurfaceShape::Asymmetric));
   CHECK(asymmetric.loss({0.5}) == Approx(1.0));
   CHECK(asymmetric.loss({-0.5}) == Approx(4.0));
+  const EloSurface saturating(spec({4.0}, SurfaceShape::Saturating));
+  CHECK(saturating.loss({1.0}) == Approx(4.0));
+  CHECK(saturating.loss({-0.5}) == Approx(4.0 * 0.4));
+  CHECK(saturating.loss({3.0}) == Approx(4.0 * 1.8));
   CHECK(surface_shape(surface_shape_name(SurfaceShape::Quartic)) == SurfaceShape::Quartic);
+  CHECK(surface_shape("saturating") == SurfaceShape::Saturating);
   CHECK_THROWS_AS(surface_shape("cubic"), std::invalid_argument);
 }
 

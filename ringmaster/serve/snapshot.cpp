@@ -87,7 +87,12 @@ Snapshot take_snapshot(const FoundCompetition& found, rm::run::RecentGameWindow*
 
 Snapshot SnapshotCache::read_with_window(const FoundCompetition& found, Entry& entry) {
   std::lock_guard lock(entry.window_mutex);
-  return take_snapshot(found, &entry.window);
+  Snapshot snapshot = take_snapshot(found, &entry.window);
+  // 20,000 games are about 13 MB (serve's resident size at a million games): kept for the
+  // next read of a competition that may get more games, not for a finished one.
+  if (snapshot.status == "finished" || snapshot.status == "error")
+    entry.window = rm::run::RecentGameWindow(rm::run::kHtmlReportGames);
+  return snapshot;
 }
 
 SnapshotCache::SnapshotCache(int first_read_games)

@@ -5,7 +5,9 @@
 # spsa_tuner), fills WORK_DIR/<type>.db with N games (default 1,000,000) through
 # bench/million_games's make_games (skipped when the database already holds N games or more),
 # starts `ringmaster serve WORK_DIR`, then times with curl:
-#   cold: the first GET of the page (reads the competition), then its JSON;
+#   cold: the first GET of the page (waits for what is left of serve's first read of the
+#   competition, which it starts as it starts), then its JSON; for the first type also the
+#   time from starting serve to that page;
 #   warm: the median of 10 GETs of each while nothing changed (the cached read);
 #   changed: two more games committed, then the page and its JSON (the last snapshot, while
 #   the new one is read in the background), and how long until the new read is served;
@@ -48,10 +50,11 @@ for t in "${types[@]}"; do
 done
 
 log=$work/serve.out
+serve_started=$(date +%s.%N)
 "$bin/ringmaster" serve "$work" --port 0 >"$log" 2>&1 &
 serve_pid=$!
 trap 'kill -INT $serve_pid 2>/dev/null; wait $serve_pid 2>/dev/null || true' EXIT
-for _ in $(seq 600); do grep -q '^open http://' "$log" && break; sleep 0.1; done
+for _ in $(seq 6000); do grep -q "^open http://" "$log" && break; sleep 0.01; done
 port=$(sed -n 's#^open http://localhost:\([0-9]*\)/.*#\1#p' "$log")
 base=http://127.0.0.1:$port
 
@@ -61,7 +64,13 @@ for t in "${types[@]}"; do
   json=$base/api/competition/$t.json
   games=$(games_in "$work/$t.db")
   echo "$t: $games games, db $(du -h "$work/$t.db" | cut -f1)"
-  echo "$t: cold page $(ratio "$(get "$page")"), then JSON $(ratio "$(get "$json")")"
+  cold=$(get "$page")
+  if [ "$t" = "${types[0]}" ]; then
+    # The first request of all: from serve's start (exec, the scan, the first read) to the page.
+    since_start=$(echo "$(date +%s.%N) - $serve_started" | bc)
+    echo "$t: first page $(ratio "$since_start") after serve was started"
+  fi
+  echo "$t: cold page $(ratio "$cold"), then JSON $(ratio "$(get "$json")")"
   warm_page=$(for _ in $(seq 10); do get "$page"; echo; done | median)
   warm_json=$(for _ in $(seq 10); do get "$json"; echo; done | median)
   echo "$t: warm page $(ratio "$warm_page"), JSON $(ratio "$warm_json") (median of 10)"

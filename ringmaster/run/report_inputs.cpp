@@ -5,10 +5,10 @@
 #include <map>
 #include <sstream>
 
-#include "ringmaster/competitions/validation.hpp"
 #include "ringmaster/control/shell_quote.hpp"
 #include "ringmaster/game/atomic_file.hpp"
 #include "ringmaster/report/html/html_report.hpp"
+#include "ringmaster/run/recent_game_window.hpp"
 #include "ringmaster/run/ringmaster_error.hpp"
 #include "scales/value.hpp"
 
@@ -29,30 +29,13 @@ std::string tuner_opponent(const rm::control::ControlFile& control) {
   return tuner ? tuner->opponent : "";
 }
 
-std::vector<nlohmann::json> values_of(const nlohmann::json& values) {
-  std::vector<nlohmann::json> out;
-  if (values.is_array())
-    for (const auto& v : values) out.push_back(v);
-  return out;
-}
-
-// A tuner's game: its candidate's code, and its parameters and values as the result records
-// them (games stored before results carried their candidate have none).
-void fill_candidate(GameRecord& g, const std::string& opponent) {
-  const auto& r = g.result;
-  g.candidate = r.black_code == opponent ? r.white_code : r.black_code;
-  g.validation = rm::comp::Validation::is_validation_id(r.game_id);
-  if (!r.candidate) return;
-  g.parameters = r.candidate->parameters;
-  g.values = values_of(r.candidate->values);
-}
-
 }  // namespace
 
 rm::report::ReportInputs gather_report_inputs(const CompetitionSession& session,
                                               const rm::control::ControlFile& control,
                                               const CompetitionPaths& paths,
-                                              const std::string& text_report) {
+                                              const std::string& text_report,
+                                              RecentGameWindow* window) {
   rm::report::ReportInputs in;
   in.report = json_report_with_halt(session);
   in.text_report = text_report;
@@ -65,22 +48,22 @@ rm::report::ReportInputs gather_report_inputs(const CompetitionSession& session,
   for (const auto& p : rm::control::tuned_parameters(control)) in.parameter_codes.push_back(p.code);
 
   const std::string opponent = tuner_opponent(control);
-  // The HTML's per-game plots read at most the last kHtmlGames games, so that writing it stays
-  // cheap however many games are stored (a million-game competition).
-  constexpr int kHtmlGames = 20'000;
   in.games_total = session.store->game_count();
-  const bool all = in.games_total <= kHtmlGames;
-  // Moved, not copied: a result is a score of strings, and there are up to kHtmlGames.
   auto records = [&](std::vector<rm::game::GameResult> results) {
     std::vector<GameRecord> out;
     out.reserve(results.size());
-    for (auto& r : results) {
-      out.push_back(GameRecord{std::move(r)});
-      if (!opponent.empty()) fill_candidate(out.back(), opponent);
-    }
+    // Moved, not copied: a result is a score of strings, and there are up to kHtmlReportGames.
+    for (auto& r : results) out.push_back(game_record(std::move(r), opponent));
     return out;
   };
-  in.games = records(all ? session.store->games() : session.store->recent_games(kHtmlGames));
+  if (window) {
+    window->update(*session.store, opponent);
+    in.games = window->lend();
+  } else {
+    in.games =
+        records(in.games_total <= kHtmlReportGames ? session.store->games()
+                                                   : session.store->recent_games(kHtmlReportGames));
+  }
   in.void_games = records(session.store->void_games());
   return in;
 }

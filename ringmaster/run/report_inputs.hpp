@@ -12,11 +12,22 @@
 
 namespace rm::run {
 
-// `text_report`: the full text report as written to <code>.report.
+class RecentGameWindow;
+
+// The HTML's per-game plots read at most the last this many games, so that writing it stays
+// cheap however many games are stored (a million-game competition).
+constexpr int kHtmlReportGames = 20'000;
+
+// `text_report`: the full text report as written to <code>.report. With a `window` (one of
+// kHtmlReportGames, kept by the caller between reads of the competition) the games are read
+// through it, only those committed since its last read, and lent to the inputs: the caller
+// gives them back (RecentGameWindow::give_back) once the report is made. The inputs are the
+// same either way (tests/serve/serve_incremental_test.cpp).
 rm::report::ReportInputs gather_report_inputs(const CompetitionSession& session,
                                               const rm::control::ControlFile& control,
                                               const CompetitionPaths& paths,
-                                              const std::string& text_report);
+                                              const std::string& text_report,
+                                              RecentGameWindow* window = nullptr);
 
 // <code>.report.html beside <code>.report.
 std::string html_report_path(const CompetitionPaths& paths);

@@ -10,6 +10,7 @@
 #include "ringmaster/report/live_summary.hpp"
 #include "ringmaster/run/competition_paths.hpp"
 #include "ringmaster/run/competition_session.hpp"
+#include "ringmaster/run/recent_game_window.hpp"
 #include "ringmaster/run/report_inputs.hpp"
 #include "ringmaster/run/stop_file.hpp"
 
@@ -46,7 +47,7 @@ std::string file_signature(const FoundCompetition& found) {
   }
 }
 
-Snapshot take_snapshot(const FoundCompetition& found) {
+Snapshot take_snapshot(const FoundCompetition& found, rm::run::RecentGameWindow* window) {
   static std::atomic<std::uint64_t> versions{0};
   Snapshot s;
   s.found = found;
@@ -57,7 +58,10 @@ Snapshot take_snapshot(const FoundCompetition& found) {
     s.type = control.competition_type;
     const auto paths = rm::run::CompetitionPaths::for_control_file(found.control_file);
     const auto session = rm::run::open_read_only(control, paths);
-    s.report = rm::run::json_report_with_halt(session);
+    const std::string text =
+        session.competition->full_report() + rm::run::run_halt_note(*session.store);
+    auto inputs = rm::run::gather_report_inputs(session, control, paths, text, window);
+    s.report = inputs.report;  // json_report_with_halt(session), made once
     s.description = s.report.value("description", std::string());
     s.games_played = s.report.value("games_played", 0);
     const auto remaining = session.competition->games_remaining();
@@ -69,11 +73,9 @@ Snapshot take_snapshot(const FoundCompetition& found) {
       s.status = "finished";
     else
       s.status = "stopped";
-    const std::string text =
-        session.competition->full_report() + rm::run::run_halt_note(*session.store);
-    auto inputs = rm::run::gather_report_inputs(session, control, paths, text);
     inputs.sgf_url_base = "/competition/" + found.id + "/";  // served by live_server.cpp
     s.report_html = rm::report::html_report(inputs);
+    if (window) window->give_back(std::move(inputs.games));
   } catch (const std::exception& e) {
     s.status = "error";
     s.error = e.what();
@@ -83,7 +85,18 @@ Snapshot take_snapshot(const FoundCompetition& found) {
   return s;
 }
 
-SnapshotCache::SnapshotCache() : refresher_([this] { refresh_loop(); }) {}
+Snapshot SnapshotCache::read_with_window(const FoundCompetition& found, Entry& entry) {
+  std::lock_guard lock(entry.window_mutex);
+  Snapshot snapshot = take_snapshot(found, &entry.window);
+  // 20,000 games are about 13 MB (serve's resident size at a million games): kept for the
+  // next read of a competition that may get more games, not for a finished one.
+  if (snapshot.status == "finished" || snapshot.status == "error")
+    entry.window = rm::run::RecentGameWindow(rm::run::kHtmlReportGames);
+  return snapshot;
+}
+
+SnapshotCache::SnapshotCache(int first_read_games)
+    : first_read_games_(first_read_games), refresher_([this] { refresh_loop(); }) {}
 
 SnapshotCache::~SnapshotCache() {
   {
@@ -105,22 +118,33 @@ std::shared_ptr<const Snapshot> SnapshotCache::get(const FoundCompetition& found
   std::unique_lock entry_lock(entry->mutex);
   const std::string signature = file_signature(found);
   if (!entry->snapshot || entry->snapshot->found.id != found.id) {
-    // The first read (or the id changed): made now, the request waits for it.
-    entry->snapshot = std::make_shared<const Snapshot>(take_snapshot(found));
+    // The first read (or the id changed): made now, the request waits for it. It takes only
+    // the last first_read_games_ games, so that the first page of a million-game competition
+    // comes in milliseconds too; with more games stored, the whole window is read next, in
+    // the background, and the page shows it one poll later.
+    rm::run::RecentGameWindow first(first_read_games_);
+    entry->snapshot = std::make_shared<const Snapshot>(take_snapshot(found, &first));
     entry->signature = signature;
-    return entry->snapshot;
+    auto current = entry->snapshot;
+    entry_lock.unlock();
+    if (first_read_games_ < rm::run::kHtmlReportGames && first.size() >= first_read_games_)
+      queue_read(found, entry);
+    return current;
   }
   auto current = entry->snapshot;
   if (signature != entry->signature) {
     entry_lock.unlock();
-    std::lock_guard lock(mutex_);
-    if (!entry->queued && !stopping_) {
-      entry->queued = true;
-      queue_.emplace_back(found, entry);
-      wake_.notify_one();
-    }
+    queue_read(found, entry);
   }
   return current;
+}
+
+void SnapshotCache::queue_read(const FoundCompetition& found, const std::shared_ptr<Entry>& entry) {
+  std::lock_guard lock(mutex_);
+  if (entry->queued || stopping_) return;
+  entry->queued = true;
+  queue_.emplace_back(found, entry);
+  wake_.notify_one();
 }
 
 void SnapshotCache::refresh_loop() {
@@ -135,7 +159,7 @@ void SnapshotCache::refresh_loop() {
     }
     // The signature is taken before the read: a change during it is seen next time.
     const std::string signature = file_signature(job.first);
-    auto snapshot = std::make_shared<const Snapshot>(take_snapshot(job.first));
+    auto snapshot = std::make_shared<const Snapshot>(read_with_window(job.first, *job.second));
     {
       std::lock_guard entry_lock(job.second->mutex);
       job.second->snapshot = std::move(snapshot);

@@ -310,16 +310,12 @@ void bind_nullable(Statement& statement, int index, const std::string& text) {
     statement.bind(index, text);
 }
 
-// `limit`, when given, is bound to the statement's ?1.
-std::vector<rm::game::GameResult> read_results(sqlite3* db, const char* sql, const char* what,
-                                               std::optional<std::int64_t> limit = std::nullopt) {
+// The results a prepared SELECT of result_json gives; `reserve`: at most that many.
+std::vector<rm::game::GameResult> read_results(Statement& select, const char* what,
+                                               std::int64_t reserve = 0) {
   std::vector<rm::game::GameResult> results;
-  Statement select(db, sql);
-  if (limit) {
-    select.bind(1, *limit);
-    // No moves as it grows.
-    results.reserve(static_cast<std::size_t>(std::max<std::int64_t>(*limit, 0)));
-  }
+  // No moves as it grows.
+  results.reserve(static_cast<std::size_t>(std::max<std::int64_t>(reserve, 0)));
   while (select.step()) {
     const std::string text = select.column_text(0);
     // Most results are plain: read without building a JSON document; the rest, and any
@@ -334,6 +330,14 @@ std::vector<rm::game::GameResult> read_results(sqlite3* db, const char* sql, con
     }
   }
   return results;
+}
+
+// `limit`, when given, is bound to the statement's ?1.
+std::vector<rm::game::GameResult> read_results(sqlite3* db, const char* sql, const char* what,
+                                               std::optional<std::int64_t> limit = std::nullopt) {
+  Statement select(db, sql);
+  if (limit) select.bind(1, *limit);
+  return read_results(select, what, limit.value_or(0));
 }
 
 std::int64_t max_seq(sqlite3* db) {
@@ -544,6 +548,27 @@ std::vector<rm::game::GameResult> Store::recent_games(int count) {
                               "game result", static_cast<std::int64_t>(count));
   std::reverse(results.begin(), results.end());
   return results;
+}
+
+std::vector<rm::game::GameResult> Store::recent_games_between(std::int64_t after, std::int64_t upto,
+                                                              int count) {
+  Statement select(db_,
+                   "SELECT result_json FROM games WHERE seq > ?1 AND seq <= ?2 "
+                   "ORDER BY seq DESC LIMIT ?3");
+  select.bind(1, after).bind(2, upto).bind(3, static_cast<std::int64_t>(count));
+  auto results = read_results(select, "game result", count);
+  std::reverse(results.begin(), results.end());
+  return results;
+}
+
+std::int64_t Store::last_game_seq() {
+  return max_seq(db_);
+}
+
+std::string Store::game_stamp_at(std::int64_t seq) {
+  Statement select(db_, "SELECT game_id || ' ' || committed_at FROM games WHERE seq = ?1");
+  select.bind(1, seq);
+  return select.step() ? select.column_text(0) : std::string();
 }
 
 std::vector<rm::game::GameResult> Store::void_games() {

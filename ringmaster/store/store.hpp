@@ -131,6 +131,16 @@ class Store {
   std::vector<rm::game::GameResult> games();  // in commit order
   // The last `count` finished games (fewer if there are fewer), in commit order.
   std::vector<rm::game::GameResult> recent_games(int count);
+  // The last `count` finished games among those with after < seq <= upto (fewer if there
+  // are fewer), in commit order: the games committed between two reads (`ringmaster serve`
+  // reads only those), with `upto` the last_game_seq() of the later one.
+  std::vector<rm::game::GameResult> recent_games_between(std::int64_t after, std::int64_t upto,
+                                                         int count);
+  // The seq of the last finished game (0 when there is none): seqs grow with each commit.
+  std::int64_t last_game_seq();
+  // The id and commit time of the game with that seq ("" when there is none): a game another
+  // database (one reset and run again) would not have at the same seq.
+  std::string game_stamp_at(std::int64_t seq);
   std::vector<rm::game::GameResult> void_games();  // in commit order
   // Each game's history lines ("\n"-terminated), in commit order; nullopt for a game
   // committed before the database kept them.

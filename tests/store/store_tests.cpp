@@ -197,6 +197,36 @@ TEST_CASE("recent_games: the last games in commit order, all when fewer", "[stor
   CHECK(store->recent_games(0).empty());
 }
 
+TEST_CASE("recent_games_between: the last games in a seq range, the last seq and its stamp",
+          "[store]") {
+  TempDir dir;
+  auto store = Store::open_for_run(dir.file("c.db"), dir.file("c.lock"));
+  store->save_definition({{"d", 1}});
+  store->save_competition_type("playoff");
+  CHECK(store->last_game_seq() == 0);
+  CHECK(store->game_stamp_at(1).empty());
+  for (int i = 0; i < 6; ++i)
+    REQUIRE(store->commit_game(make_result(std::to_string(i), i % 2 ? "w" : "b"), {{"n", i}}));
+  const std::int64_t last = store->last_game_seq();
+  const auto ids = [](const std::vector<rm::game::GameResult>& games) {
+    std::vector<std::string> out;
+    for (const auto& g : games) out.push_back(g.game_id);
+    return out;
+  };
+  // Games 2..5 are after the second one; at most 3 of them: the last 3.
+  CHECK(ids(store->recent_games_between(last - 4, last, 3)) ==
+        std::vector<std::string>{"3", "4", "5"});
+  CHECK(ids(store->recent_games_between(last - 4, last, 10)) ==
+        std::vector<std::string>{"2", "3", "4", "5"});
+  CHECK(ids(store->recent_games_between(last - 4, last - 1, 10)) ==
+        std::vector<std::string>{"2", "3", "4"});
+  CHECK(store->recent_games_between(last, last, 10).empty());
+  CHECK(ids(store->recent_games_between(0, last, 10)) == ids(store->games()));
+  // The stamp names the game and when it was committed.
+  CHECK(store->game_stamp_at(last).rfind("5 ", 0) == 0);
+  CHECK(store->game_stamp_at(last + 1).empty());
+}
+
 TEST_CASE("a database damaged in the middle is refused at open, naming the file", "[store]") {
   TempDir dir;
   const std::string db = dir.file("c.db");

@@ -19,7 +19,7 @@
 set -euo pipefail
 if [ "${1:-}" = --help ] || [ "${1:-}" = -h ]; then
   echo "usage: run.sh [BIN_DIR] [TUNER]"
-  sed -n '4,16p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '4,18p' "$0" | sed 's/^# \{0,1\}//'
   exit 0
 fi
 top=$(cd "$(dirname "$0")/../.." && pwd)

@@ -51,6 +51,14 @@ class Competition {
   virtual bool on_void(const rm::game::GameResult& r) = 0;
   virtual bool finished() const = 0;                       // all games played
   virtual std::optional<int> games_remaining() const = 0;  // nullopt if unlimited
+  // A tuner's validation games (docs/control-file.md#validation): finished (void ones left
+  // out, as the games table holds them) and still to play, which games_remaining() counts
+  // and the JSON report's games_played does not. nullopt for an event that plays none.
+  struct ValidationGames {
+    long played = 0;
+    long remaining = 0;
+  };
+  virtual std::optional<ValidationGames> validation_games() const { return std::nullopt; }
   // Persistent state (JSON), committed by the store with each game. restore() refuses an
   // incompatible state with IncompatibleState and a clear message.
   virtual nlohmann::json state() const = 0;

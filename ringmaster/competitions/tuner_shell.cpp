@@ -71,6 +71,14 @@ std::optional<int> TunerShell::games_remaining() const {
                           INT_MAX));
 }
 
+std::optional<Competition::ValidationGames> TunerShell::validation_games() const {
+  const TuningProgress progress = tuning_progress();
+  const long played = validation_->games_played();
+  const long remaining = validation_->games_remaining(progress.done, progress.remaining);
+  if (played + remaining == 0) return std::nullopt;
+  return ValidationGames{played, remaining};
+}
+
 void TunerShell::restore_games(const std::vector<rm::game::GameResult>& games) {
   pool_stats_.clear();
   if (!has_opponent()) return;
@@ -237,10 +245,7 @@ std::string TunerShell::games_played_text(long tuning_played, const std::string&
 }
 
 bool TunerShell::has_validation_games() const {
-  const TuningProgress progress = tuning_progress();
-  return validation_->games_played() +
-             validation_->games_remaining(progress.done, progress.remaining) >
-         0;
+  return validation_games().has_value();
 }
 
 std::string TunerShell::opponent_line() const {

@@ -39,6 +39,7 @@ class TunerShell : public Competition {
   bool on_void(const rm::game::GameResult& r) final;
   bool finished() const final;
   std::optional<int> games_remaining() const final;
+  std::optional<ValidationGames> validation_games() const final;
   void restore_games(const std::vector<rm::game::GameResult>& games) final;
   nlohmann::json statistics() const final { return pool_stats_.statistics(); }
   bool restore_statistics(const nlohmann::json& statistics) final {

@@ -26,10 +26,17 @@ body { font-family: "DejaVu Sans", Verdana, sans-serif; margin: 0; color: #222; 
 .headline { font-family: "DejaVu Sans Mono", monospace; font-size: 12px; white-space: pre-wrap; }
 )";
 
+// ", validation 3 of 8" (a tuner's validation games, apart from games_played), "" without.
+std::string validation_text(const Snapshot& s) {
+  if (!s.validation_played) return "";
+  return ", validation " + std::to_string(*s.validation_played) +
+         (s.validation_total ? " of " + std::to_string(*s.validation_total) : std::string());
+}
+
 std::string games_text(const Snapshot& s) {
   std::string text = std::to_string(s.games_played);
   if (s.games_total) text += " of " + std::to_string(*s.games_total);
-  return text;
+  return text + validation_text(s);
 }
 
 std::string page_url(const Snapshot& s) {
@@ -100,6 +107,10 @@ nlohmann::json competitions_json(const Snapshots& snapshots) {
          {"games_played", s->games_played},
          {"games_total",
           s->games_total ? nlohmann::json(*s->games_total) : nlohmann::json(nullptr)},
+         {"validation_games_played",
+          s->validation_played ? nlohmann::json(*s->validation_played) : nlohmann::json(nullptr)},
+         {"validation_games_total",
+          s->validation_total ? nlohmann::json(*s->validation_total) : nlohmann::json(nullptr)},
          {"headline", s->headline},
          {"page", page_url(*s)},
          {"json", json_url(*s)},
@@ -148,7 +159,7 @@ std::string competition_fragment(const Snapshot& s) {
                     ": <span class=\"games-played\">" + std::to_string(s.games_played) +
                     "</span> games played" +
                     (s.games_total ? " of " + std::to_string(*s.games_total) : std::string()) +
-                    " (read at " + escape(s.taken_at) + " UTC)";
+                    validation_text(s) + " (read at " + escape(s.taken_at) + " UTC)";
   for (const auto& line : s.headline)
     out += "<br><span class=\"headline\">" + escape(line) + "</span>";
   out += "</p>\n";

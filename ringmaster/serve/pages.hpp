@@ -16,7 +16,8 @@ namespace rm::serve {
 using Snapshots = std::vector<std::shared_ptr<const Snapshot>>;
 
 // GET /api/competitions: one object per competition (id, code, type, status, games_played,
-// games_total, headline, description, error, control_file, page, json, taken_at).
+// games_total, validation_games_played, validation_games_total, headline, description,
+// error, control_file, page, json, taken_at).
 nlohmann::json competitions_json(const Snapshots& snapshots);
 
 // GET /: the whole page; GET /fragment/index.html: its live part.

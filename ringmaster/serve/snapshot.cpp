@@ -2,7 +2,9 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <atomic>
+#include <climits>
 #include <ctime>
 
 #include "ringmaster/competitions/competition_type.hpp"
@@ -64,8 +66,23 @@ Snapshot take_snapshot(const FoundCompetition& found, rm::run::RecentGameWindow*
     s.report = inputs.report;  // json_report_with_halt(session), made once
     s.description = s.report.value("description", std::string());
     s.games_played = s.report.value("games_played", 0);
+    // The games of games_played's kind (a tuner's tuning games) of the number_of_games the
+    // report's header names, or played + remaining; validation games apart.
     const auto remaining = session.competition->games_remaining();
-    if (remaining) s.games_total = s.games_played + *remaining;
+    const auto validation = session.competition->validation_games();
+    if (validation) s.validation_played = validation->played;
+    if (remaining) {
+      if (validation) s.validation_total = validation->played + validation->remaining;
+      const auto& number = s.report.value("number_of_games", nlohmann::json());
+      if (number.is_number_integer()) {
+        s.games_total = number.get<int>();
+      } else {
+        const long long tuning_remaining =
+            static_cast<long long>(*remaining) - (validation ? validation->remaining : 0);
+        s.games_total = static_cast<int>(
+            std::clamp<long long>(s.games_played + std::max(tuning_remaining, 0LL), 0, INT_MAX));
+      }
+    }
     s.headline = rm::report::live_summary_lines(s.report);
     if (rm::run::competition_is_running(paths.lock))
       s.status = "running";

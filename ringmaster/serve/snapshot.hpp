@@ -28,8 +28,15 @@ struct Snapshot {
   std::string description;
   std::string status;  // "running", "stopped", "finished" or "error"
   std::string error;   // why, with status "error" (a bad control file, a damaged db)
+  // The JSON report's games_played (a tuner's tuning games), of games_total: the games of
+  // that kind the event plays, the report header's number_of_games when it names one
+  // (nullopt: no limit).
   int games_played = 0;
-  std::optional<int> games_total;     // nullopt: no limit
+  std::optional<int> games_total;
+  // A tuner's validation games, counted apart: finished, and of how many (nullopt: no limit).
+  // Both nullopt for an event that plays none.
+  std::optional<long> validation_played;
+  std::optional<long> validation_total;
   std::vector<std::string> headline;  // the live view's "= Now =" lines
   nlohmann::json report;              // `show --json`'s report (null with an error)
   std::string report_html;            // the HTML report (empty with an error)

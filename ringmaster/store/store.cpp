@@ -556,7 +556,14 @@ std::vector<rm::game::GameResult> Store::recent_games_between(std::int64_t after
                    "SELECT result_json FROM games WHERE seq > ?1 AND seq <= ?2 "
                    "ORDER BY seq DESC LIMIT ?3");
   select.bind(1, after).bind(2, upto).bind(3, static_cast<std::int64_t>(count));
-  auto results = read_results(select, "game result", count);
+  // Seqs are distinct integers, so at most upto - after rows match: reserve no more than that
+  // (`serve` polls with a large count and few new games). The difference is taken unsigned:
+  // it cannot overflow when upto > after.
+  const std::uint64_t span =
+      upto > after ? static_cast<std::uint64_t>(upto) - static_cast<std::uint64_t>(after) : 0;
+  const auto reserve = static_cast<std::int64_t>(
+      std::min<std::uint64_t>(span, static_cast<std::uint64_t>(std::max(count, 0))));
+  auto results = read_results(select, "game result", reserve);
   std::reverse(results.begin(), results.end());
   return results;
 }

@@ -181,6 +181,56 @@ TEST_CASE("a heatmap colours each cell and has a colour key", "[svg]") {
   CHECK(text_colour_on("#f7f7f7") == "#000000");
 }
 
+TEST_CASE("a heatmap's colour key label stays clear of the column labels and in the plot",
+          "[svg]") {
+  Heatmap map;  // as the spsa_tuner's overview: 24 columns, a long key label
+  map.css_class = "trajectory-overview";
+  map.title = "Every parameter: theta against its start";
+  map.x_label = "games";
+  map.y_label = "parameter";
+  map.centre = 0.0;
+  map.value_min = -0.5;
+  map.value_max = 0.5;
+  map.scale_factor = 100.0;
+  map.scale_label = "theta - start (% of range)";
+  for (int c = 1; c <= 24; ++c) map.x_labels.push_back(std::to_string(250 * c));
+  map.y_labels = {"uct_c", "expand", "fpu", "rave", "capture", "save"};
+  map.cells.assign(map.y_labels.size(), std::vector<HeatCell>(24, HeatCell{0.1, "", ""}));
+  const std::string svg = render(map);
+  CHECK(rm::test::first_nesting_fault(svg) == "");
+  const auto number = [&](const std::string& element, const std::string& name) {
+    const auto at = element.find(" " + name + "=\"");
+    REQUIRE(at != std::string::npos);
+    return std::stod(element.substr(at + name.size() + 3));
+  };
+  const auto width = number(svg.substr(0, svg.find('>')), "width");
+  // The column labels end (text-anchor end, turned -45 degrees) at their x, give or take
+  // their descent: the rightmost is the last one.
+  const auto ticks = svg.substr(svg.find("<g class=\"tick-labels\""));
+  const auto last_tick = ticks.rfind("<text", ticks.find("</g>"));
+  const std::string tick = ticks.substr(last_tick, ticks.find('>', last_tick) - last_tick);
+  REQUIRE(tick.find("rotate(-45") != std::string::npos);
+  const double ticks_right = number(tick, "x") + 4;
+  // Each line of the key's label (12 px: at most 7 px a character) starts right of them and
+  // ends inside the plot.
+  std::string label;
+  for (auto at = svg.find("key-label\">"); at != std::string::npos;
+       at = svg.find("key-label\">", at + 1)) {
+    const auto open = svg.rfind("<text", at);
+    const std::string element = svg.substr(open, at - open);
+    const auto content = svg.substr(at + 11, svg.find("</text>", at) - at - 11);
+    const double length = 7.0 * static_cast<double>(content.size());
+    const double shift = element.find("text-anchor=\"middle\"") != std::string::npos ? length / 2
+                         : element.find("text-anchor=\"end\"") != std::string::npos  ? length
+                                                                                     : 0.0;
+    CHECK(element.find("rotate(") == std::string::npos);
+    CHECK(number(element, "x") - shift > ticks_right);
+    CHECK(number(element, "x") - shift + length <= width);
+    label += (label.empty() ? "" : " ") + content;
+  }
+  CHECK(label == "theta - start (% of range)");
+}
+
 TEST_CASE("a plot narrower than its title is widened to show it whole", "[svg]") {
   Heatmap map;  // a 2-player cross-table: 2 x 2 cells
   map.css_class = "crosstable";

@@ -9,7 +9,9 @@
 #include <nlohmann/json.hpp>
 
 #include "ringmaster/serve/competition_finder.hpp"
+#include "ringmaster/serve/pages.hpp"
 #include "ringmaster/serve/request_check.hpp"
+#include "ringmaster/serve/snapshot.hpp"
 #include "tests/serve/serve_support.hpp"
 
 namespace fs = std::filesystem;
@@ -417,4 +419,32 @@ TEST_CASE("serve: many browsers polling at once are each answered, none holds a 
   }
   serve.child().send(SIGINT);
   REQUIRE(serve.child().wait(std::chrono::seconds(60)));
+}
+
+TEST_CASE("serve: a tuner's games are counted of its number_of_games, validation games apart",
+          "[serve][e2e]") {
+  TempDir dir("rm-serve-validation");
+  const std::string tag = unique_tag("serve-validation");
+  // 12 tuning games; validation rounds of 2 after 4 and 8 and 2 at the end: 6 games.
+  const std::string control = dir.write(
+      "tune.yaml", small_tuner_yaml(12) + "validation: {every: 4, games: 2, at_end: 2}\n");
+  // 4 tuning games, then the first round's 2.
+  REQUIRE(
+      run_ringmaster(dir.path(), {control, "run", "-q", "-j", "1", "-g", "6"}, tag).exit_status ==
+      0);
+  const auto snapshot = std::make_shared<const rm::serve::Snapshot>(
+      rm::serve::take_snapshot({"tune", "tune", control}));
+  REQUIRE(snapshot->status == "stopped");
+  // The report's header and the live status line say the same.
+  CHECK(snapshot->report_html.find("<p>4 games played of 12,") != std::string::npos);
+  const std::string fragment = rm::serve::competition_fragment(*snapshot);
+  CHECK(fragment.find("<span class=\"games-played\">4</span> games played of 12, validation 2 of "
+                      "6 (read at ") != std::string::npos);
+  const std::string index = rm::serve::index_fragment({snapshot}, {dir.path()});
+  CHECK(index.find("<td class=\"games\">4 of 12, validation 2 of 6</td>") != std::string::npos);
+  const auto listed = rm::serve::competitions_json({snapshot}).at("competitions").at(0);
+  CHECK(listed["games_played"] == 4);
+  CHECK(listed["games_total"] == 12);
+  CHECK(listed["validation_games_played"] == 2);
+  CHECK(listed["validation_games_total"] == 6);
 }

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <random>
 
@@ -221,6 +222,14 @@ TEST_CASE("recent_games_between: the last games in a seq range, the last seq and
   CHECK(ids(store->recent_games_between(last - 4, last - 1, 10)) ==
         std::vector<std::string>{"2", "3", "4"});
   CHECK(store->recent_games_between(last, last, 10).empty());
+  // An empty range (upto before after), and ranges at the ends of the seq type.
+  CHECK(store->recent_games_between(last, last - 2, 10).empty());
+  CHECK(ids(store->recent_games_between(std::numeric_limits<std::int64_t>::min(), last, 2)) ==
+        std::vector<std::string>{"4", "5"});
+  CHECK(store
+            ->recent_games_between(std::numeric_limits<std::int64_t>::max(),
+                                   std::numeric_limits<std::int64_t>::min(), 10)
+            .empty());
   CHECK(ids(store->recent_games_between(0, last, 10)) == ids(store->games()));
   // The stamp names the game and when it was committed.
   CHECK(store->game_stamp_at(last).rfind("5 ", 0) == 0);

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
+#include <vector>
 
 #include "ringmaster/report/svg/palette.hpp"
 #include "ringmaster/report/svg/plots.hpp"
@@ -36,8 +38,17 @@ std::string render(const Heatmap& map) {
   const double grid_w = cell_w * static_cast<double>(columns);
   const double grid_h = cell_h * static_cast<double>(rows);
   const double key_x = left + grid_w + 30;
-  const int width = static_cast<int>(key_x + 110);
-  const int height = static_cast<int>(top + grid_h + 96);
+  const double key_h = std::max(grid_h, 100.0);
+  // The key's label goes under the key, from its left edge, in lines that fit the key's
+  // column (12 px: at most 7 px a character): the column labels end left of the key, so
+  // the two never meet.
+  constexpr double kKeyColumn = 110.0, kLineHeight = 15.0;
+  const std::vector<std::string> key_label = wrap(map.scale_label, 14);
+  const double key_label_y = top + key_h + 22;
+  const int width = static_cast<int>(key_x + kKeyColumn);
+  const int height = static_cast<int>(
+      std::max(top + grid_h + 96,
+               key_label_y + kLineHeight * static_cast<double>(key_label.size() - 1) + 10));
 
   std::string out = open_svg("heatmap", map.css_class, map.title, width, height);
   out += "<g class=\"cells\">\n";
@@ -78,7 +89,6 @@ std::string render(const Heatmap& map) {
 
   // The colour key: a vertical gradient of 20 steps from value_max (top) to value_min.
   out += "<g class=\"colour-key\">\n";
-  const double key_h = std::max(grid_h, 100.0);
   constexpr int kSteps = 20;
   for (int i = 0; i < kSteps; ++i) {
     const double t = 1.0 - (i + 0.5) / kSteps;
@@ -98,7 +108,9 @@ std::string render(const Heatmap& map) {
       top + key_h * (map.value_max - map.centre) / std::max(map.value_max - map.value_min, 1e-12) +
           4,
       format_number(map.centre * map.scale_factor, decimals), "start", "tick-label");
-  out += text(key_x + 7, top + key_h + 22, map.scale_label, "middle", "axis-label key-label");
+  for (std::size_t i = 0; i < key_label.size(); ++i)
+    out += text(key_x, key_label_y + kLineHeight * static_cast<double>(i), key_label[i], "start",
+                "axis-label key-label");
   out += "</g>\n";
   return out + close_svg();
 }

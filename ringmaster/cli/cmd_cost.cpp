@@ -1,12 +1,17 @@
 // `cost`: what an event will cost before it is spent. It plays a few of the event's own first
-// games (real engines, at the chosen -j) in a scratch directory, nothing stored, and prints the
-// games the event plays with the time they should take at the measured rate.
+// games (real engines, on the run's own -j workers, kept engines included) in a scratch
+// directory, nothing stored, and prints the games the event plays with the time they should
+// take at the measured rate.
 #include <sys/resource.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
-#include <future>
 #include <iostream>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +23,9 @@
 #include "ringmaster/game/referee.hpp"
 #include "ringmaster/report/progress_text.hpp"
 #include "ringmaster/run/competition_session.hpp"
+#include "ringmaster/run/executor/local_executor.hpp"
+#include "ringmaster/run/job_setup.hpp"
+#include "ringmaster/run/startup_checks.hpp"
 
 namespace rm::cli {
 namespace {
@@ -67,38 +75,90 @@ int cost_command(const CommandLine& line) {
   if (to_time == 0) return kExitOk;
 
   std::cout << "timing " << to_time << " of its games at -j " << parallel << "..." << std::endl;
+  bool reuse = false;  // a player of the games timed keeps its engine (`reuse: true`)
   const double cpu_before = children_cpu_seconds();
-  const auto start = std::chrono::steady_clock::now();
-  int timed = 0, void_games = 0;
-  bool halted = false;  // the event would halt on its void games (gomill's rules)
-  while (timed < to_time && !halted) {
-    std::vector<rm::comp::JobRequest> batch;
-    while (static_cast<int>(batch.size()) < parallel &&
-           timed + static_cast<int>(batch.size()) < to_time) {
-      auto request = competition->next_job();
-      if (!request) break;
-      discard_stderr(request->job);
-      batch.push_back(std::move(*request));
+  // The run's startup checks come first, and are part of what it costs; as in the run, a
+  // checked engine of a `reuse` player is kept for worker 0's games.
+  auto kept_engines = std::make_shared<rm::game::WorkerEngines>();
+  double check_seconds = 0.0;
+  if (!control.common.skip_player_checks) {
+    const rm::run::CheckEngineHandover handover{
+        [](const rm::game::PlayerSpec& player) -> std::optional<rm::game::PlayerSpec> {
+          if (!player.reuse) return std::nullopt;
+          rm::game::GameJob job;
+          job.black = job.white = player;
+          discard_stderr(job);
+          rm::run::set_worker_slot(job, 0);
+          return job.black;
+        },
+        [&kept_engines](const rm::game::PlayerSpec& player,
+                        std::unique_ptr<rm::gtp::Controller> engine) {
+          kept_engines->adopt(0, player, std::move(engine));
+        }};
+    const auto check_start = std::chrono::steady_clock::now();
+    const auto outcome = rm::run::run_startup_checks(
+        rm::run::with_arbiters(competition->players_to_check()), false, {}, &handover);
+    check_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - check_start).count();
+    if (outcome.failure) {
+      std::cerr << *outcome.failure << "\n(use the 'check' command to see stderr output)"
+                << std::endl;
+      return kExitError;
     }
-    if (batch.empty()) break;
-    std::vector<std::future<rm::game::GameResult>> games;
-    for (const auto& request : batch)
-      games.push_back(std::async(std::launch::async,
-                                 [&job = request.job] { return rm::game::play_game(job); }));
-    for (auto& game : games) {
-      const rm::game::GameResult result = game.get();
+    std::cout << "startup checks: " << fixed(check_seconds, 1) << " s" << std::endl;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  auto since_start = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  int submitted = 0, timed = 0, void_games = 0;
+  bool halted = false;  // the event would halt on its void games (gomill's rules)
+  double seconds = 0.0;
+  // How long each worker's games took, in order: with `reuse`, a worker's first game carries
+  // its engines' start and the later ones give the event's steady rate.
+  std::mutex durations_mutex;
+  std::vector<std::vector<double>> durations(static_cast<std::size_t>(parallel));
+  {
+    // The run's own workers: a `reuse` player's engine is started once per worker and kept,
+    // as in the run (it dies with the thread that started it, so one-off threads would not do).
+    auto play = rm::run::referee_player(std::move(kept_engines));
+    rm::run::WorkerPool::PlayGame timed_play = [&](const rm::game::GameJob& job, int slot,
+                                                   const std::atomic<bool>* abort) {
+      const double began = since_start();
+      auto result = play(job, slot, abort);
+      const std::lock_guard lock(durations_mutex);
+      durations[static_cast<std::size_t>(slot)].push_back(since_start() - began);
+      return result;
+    };
+    rm::run::LocalExecutor executor(parallel, timed_play);
+    bool exhausted = false;
+    while (timed < to_time && !halted) {
+      while (!exhausted && submitted < to_time && executor.has_free_slot()) {
+        auto request = competition->next_job();
+        if (!request) {
+          exhausted = true;
+          break;
+        }
+        discard_stderr(request->job);
+        reuse = reuse || request->job.black.reuse || request->job.white.reuse;
+        executor.submit(std::move(request->job));
+        ++submitted;
+      }
+      if (executor.outstanding() == 0) break;
+      const auto result = executor.next_result(std::chrono::milliseconds(200));
+      if (!result) continue;
       ++timed;
-      if (result.is_void) {
+      if (result->is_void) {
         ++void_games;
-        std::cout << "game " << result.game_id << " void: " << result.void_reason << std::endl;
-        halted = halted || !competition->on_void(result);
+        std::cout << "game " << result->game_id << " void: " << result->void_reason << std::endl;
+        halted = halted || !competition->on_void(*result);
       } else {
-        std::cout << competition->on_result(result).screen_line << std::endl;
+        std::cout << competition->on_result(*result).screen_line << std::endl;
       }
     }
-  }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    seconds = since_start();
+    executor.abort_games();  // games started but not timed (a halt) are not waited for
+  }  // the workers close their kept engines: their CPU time is counted below
   const double cpu = children_cpu_seconds() - cpu_before;
   if (timed == 0) {
     std::cout << "no game could be started (the event has none to play)" << std::endl;
@@ -113,11 +173,37 @@ int cost_command(const CommandLine& line) {
   std::cout << timed << " games in " << fixed(seconds, 1) << " s at -j " << parallel << ": "
             << fixed(per_game, 2) << " s of wall-clock per game at this -j, "
             << fixed(cpu / timed, 2) << " s of engine CPU per game" << std::endl;
+  // With `reuse`, only each worker's first game starts its engines: the later games give the
+  // steady rate (a game's duration, -j at a time), the first games beyond that the start,
+  // paid once per worker, the workers side by side.
+  double estimate_per_game = per_game, one_off = check_seconds;
+  if (reuse) {
+    double later_total = 0.0;
+    int later = 0;
+    for (const auto& slot : durations)
+      for (std::size_t i = 1; i < slot.size(); ++i, ++later) later_total += slot[i];
+    if (later > 0) {
+      const double game = later_total / later;
+      double start_up = 0.0;
+      for (const auto& slot : durations)
+        if (!slot.empty()) start_up = std::max(start_up, slot.front() - game);
+      estimate_per_game = game / parallel;
+      one_off += start_up;
+      std::cout << "with reuse: a game takes " << fixed(game, 2)
+                << " s once the engines are running, their start " << fixed(start_up, 1)
+                << " s once per worker" << std::endl;
+    } else {
+      std::cout << "with reuse: time more games than -j (-g " << 2 * parallel
+                << ") to tell the engines' start from the games" << std::endl;
+    }
+  }
   if (total)
-    std::cout << "estimate: about " << rm::report::format_duration(per_game * *total) << " for "
+    std::cout << "estimate: about "
+              << rm::report::format_duration(one_off + estimate_per_game * *total) << " for "
               << *total << " games at -j " << parallel << std::endl;
   else
-    std::cout << "estimate: about " << rm::report::format_duration(per_game * 1000)
+    std::cout << "estimate: about "
+              << rm::report::format_duration(one_off + estimate_per_game * 1000)
               << " per 1000 games at -j " << parallel << std::endl;
   return kExitOk;
 }

@@ -172,14 +172,54 @@ TEST_CASE("cost times real games of the event and writes nothing beside the cont
   CHECK_THAT(cost.out, Catch::Contains("s of engine CPU per game"));
   CHECK_THAT(cost.out, Catch::Contains("estimate: about "));
   CHECK(files_in(dir) == before);
-  // An engine that cannot start: every timed game is void, said, exit 1.
+  // An engine that cannot start fails the startup checks, as in the run: exit 1.
   std::string broken = kTuner;
   broken.replace(broken.find("[ringbot]"), 9, "[/nonexistent/engine]");
   std::ofstream(dir.file("b.yaml")) << broken;
   auto failed = ringmaster(dir, {dir.file("b.yaml"), "cost", "-g", "1"});
   CHECK(failed.exit_status == 1);
-  CHECK_THAT(failed.out, Catch::Contains("void: "));
-  CHECK_THAT(failed.err, Catch::Contains("every timed game was void"));
+  CHECK_THAT(failed.err, Catch::Contains("player opp failed startup check"));
+  // Without the checks: every timed game is void, said, exit 1.
+  std::ofstream(dir.file("s.yaml")) << broken << "skip_player_checks: true\n";
+  auto unchecked = ringmaster(dir, {dir.file("s.yaml"), "cost", "-g", "1"});
+  CHECK(unchecked.exit_status == 1);
+  CHECK_THAT(unchecked.out, Catch::Contains("void: "));
+  CHECK_THAT(unchecked.err, Catch::Contains("every timed game was void"));
+}
+
+TEST_CASE("cost starts a reused engine once per worker, as the run does, and says so",
+          "[cli][binary][hostile]") {
+  Dir dir;
+  const std::string engine = std::string(RM_BIN_DIR) + "/scripted_engine";
+  std::ofstream(dir.file("r.yaml"))
+      << "competition_type: playoff\n"
+         "players:\n"
+         "  kept:\n"
+         "    command: ['"
+      << engine << "', '--count-starts', '" << dir.file("starts")
+      << "', '--seed', '1', '--pass-after', '2']\n"
+         "    reuse: true\n"
+         "  fresh: {command: [ringbot, --playouts, '20', --seed, '1']}\n"
+         "board_size: 9\nkomi: 7.5\nscorer: internal\n"
+         "matchups:\n  - {player_1: kept, player_2: fresh, alternating: true, "
+         "number_of_games: 40}\n";
+  auto cost = ringmaster(dir, {dir.file("r.yaml"), "cost", "-j", "2", "-g", "6"});
+  INFO(cost.out << cost.err);
+  CHECK(cost.exit_status == 0);
+  CHECK_THAT(cost.out, Catch::Contains("6 games in "));
+  CHECK_THAT(cost.out, Catch::Contains("with reuse: a game takes "));
+  CHECK_THAT(cost.out, Catch::Contains("startup checks: "));
+  CHECK_THAT(cost.out, Catch::Contains("estimate: about "));
+  // One start per worker, not one per game: the cost of the run, not of fresh engines.
+  std::ifstream starts(dir.file("starts"));
+  int lines = 0;
+  for (std::string line; std::getline(starts, line);) ++lines;
+  CHECK(lines == 2);
+  // Too few games to tell the start from the games: said, with what to do.
+  std::filesystem::remove(dir.file("starts"));
+  auto short_run = ringmaster(dir, {dir.file("r.yaml"), "cost", "-j", "1", "-g", "1"});
+  CHECK(short_run.exit_status == 0);
+  CHECK_THAT(short_run.out, Catch::Contains("with reuse: time more games than -j (-g 2)"));
 }
 
 TEST_CASE("messages use the right article", "[cli][binary][hostile]") {

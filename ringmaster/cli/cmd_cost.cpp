@@ -131,14 +131,12 @@ int cost_command(const CommandLine& line) {
       return result;
     };
     rm::run::LocalExecutor executor(parallel, timed_play);
-    bool exhausted = false;
     while (timed < to_time && !halted) {
-      while (!exhausted && submitted < to_time && executor.has_free_slot()) {
+      // Asked again after every result, as the run does: a tuner may have no game to start
+      // until its games in progress are in (a ce_tuner's generation).
+      while (submitted < to_time && executor.has_free_slot()) {
         auto request = competition->next_job();
-        if (!request) {
-          exhausted = true;
-          break;
-        }
+        if (!request) break;
         discard_stderr(request->job);
         reuse = reuse || request->job.black.reuse || request->job.white.reuse;
         executor.submit(std::move(request->job));

@@ -222,6 +222,24 @@ TEST_CASE("cost starts a reused engine once per worker, as the run does, and say
   CHECK_THAT(short_run.out, Catch::Contains("with reuse: time more games than -j (-g 2)"));
 }
 
+TEST_CASE("cost waits for a generation's games before timing the next one's",
+          "[cli][binary][hostile]") {
+  Dir dir;
+  std::ofstream(dir.file("ce.yaml"))
+      << "competition_type: ce_tuner\n"
+         "players:\n  opp: {command: [ringbot, --playouts, '10', --seed, '1']}\n"
+         "board_size: 7\nkomi: 9.5\nopponent: opp\ncandidate_colour: b\n"
+         "samples_per_generation: 2\nbatch_size: 1\nnumber_of_generations: 4\n"
+         "elite_proportion: 0.5\nstep_size: 0.6\nseed: 1\n"
+         "parameters:\n  - {code: pl, initial_mean: 1.2, initial_variance: 0.04, "
+         "transform: {expression: 'max(4, 10^x)', integer: true}, format: 'pl: %d'}\n"
+         "candidate: {command: [ringbot, --playouts, '{pl}', --seed, '1']}\n";
+  auto cost = ringmaster(dir, {dir.file("ce.yaml"), "cost", "-j", "2", "-g", "6"});
+  INFO(cost.out << cost.err);
+  CHECK(cost.exit_status == 0);
+  CHECK_THAT(cost.out, Catch::Contains("6 games in "));
+}
+
 TEST_CASE("messages use the right article", "[cli][binary][hostile]") {
   Dir dir;
   std::ofstream(dir.file("a.yaml"))

@@ -82,19 +82,7 @@ int cost_command(const CommandLine& line) {
   auto kept_engines = std::make_shared<rm::game::WorkerEngines>();
   double check_seconds = 0.0;
   if (!control.common.skip_player_checks) {
-    const rm::run::CheckEngineHandover handover{
-        [](const rm::game::PlayerSpec& player) -> std::optional<rm::game::PlayerSpec> {
-          if (!player.reuse) return std::nullopt;
-          rm::game::GameJob job;
-          job.black = job.white = player;
-          discard_stderr(job);
-          rm::run::set_worker_slot(job, 0);
-          return job.black;
-        },
-        [&kept_engines](const rm::game::PlayerSpec& player,
-                        std::unique_ptr<rm::gtp::Controller> engine) {
-          kept_engines->adopt(0, player, std::move(engine));
-        }};
+    const auto handover = rm::run::worker0_handover(kept_engines, discard_stderr);
     const auto check_start = std::chrono::steady_clock::now();
     const auto outcome = rm::run::run_startup_checks(
         rm::run::with_arbiters(competition->players_to_check()), false, {}, &handover);

@@ -65,19 +65,9 @@ int run_command(const CommandLine& line) {
   auto kept_engines = std::make_shared<rm::game::WorkerEngines>();
   const bool keep_check_engines =
       rm::run::chosen_type(executor_choice) == rm::control::ExecutorType::Local && !line.affinity;
-  rm::run::CheckEngineHandover handover{
-      [&paths](const rm::game::PlayerSpec& player) -> std::optional<rm::game::PlayerSpec> {
-        if (!player.reuse) return std::nullopt;
-        rm::game::GameJob job;
-        job.black = job.white = player;
-        rm::run::prepare_job(job, paths, rm::run::RunOptions{});
-        rm::run::set_worker_slot(job, 0);
-        return job.black;
-      },
-      [&kept_engines](const rm::game::PlayerSpec& player,
-                      std::unique_ptr<rm::gtp::Controller> engine) {
-        kept_engines->adopt(0, player, std::move(engine));
-      }};
+  const auto handover = rm::run::worker0_handover(kept_engines, [&paths](rm::game::GameJob& job) {
+    rm::run::prepare_job(job, paths, rm::run::RunOptions{});
+  });
   if (control.common.skip_player_checks) {
     display.say("skipping " + std::to_string(players.size()) + " Player checks");
   } else {

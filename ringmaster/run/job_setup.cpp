@@ -1,7 +1,9 @@
 #include "ringmaster/run/job_setup.hpp"
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 
 #include "ringmaster/game/referee.hpp"
 
@@ -45,6 +47,25 @@ WorkerPool::PlayGame referee_player(std::shared_ptr<rm::game::WorkerEngines> eng
     set_worker_slot(slotted, slot);
     return rm::game::play_game(slotted, abort, &engines->for_slot(slot));
   };
+}
+
+CheckEngineHandover worker0_handover(const std::shared_ptr<rm::game::WorkerEngines>& engines,
+                                     std::function<void(rm::game::GameJob&)> prepare) {
+  // Weak: a run whose checks fail closes the kept engines by dropping its own pointer.
+  std::weak_ptr<rm::game::WorkerEngines> kept = engines;
+  return CheckEngineHandover{
+      [prepare = std::move(prepare)](
+          const rm::game::PlayerSpec& player) -> std::optional<rm::game::PlayerSpec> {
+        if (!player.reuse) return std::nullopt;
+        rm::game::GameJob job;
+        job.black = job.white = player;
+        prepare(job);
+        set_worker_slot(job, 0);
+        return job.black;
+      },
+      [kept](const rm::game::PlayerSpec& player, std::unique_ptr<rm::gtp::Controller> engine) {
+        if (auto alive = kept.lock()) alive->adopt(0, player, std::move(engine));
+      }};
 }
 
 }  // namespace rm::run

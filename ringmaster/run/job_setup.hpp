@@ -2,12 +2,14 @@
 // records and GTP transcripts go, and which worker slot (GOMILL_SLOT) plays it.
 #pragma once
 
+#include <functional>
 #include <memory>
 
 #include "ringmaster/game/engine_cache.hpp"
 #include "ringmaster/game/game_job.hpp"
 #include "ringmaster/run/competition_paths.hpp"
 #include "ringmaster/run/run_loop.hpp"
+#include "ringmaster/run/startup_checks.hpp"
 #include "ringmaster/run/worker_pool.hpp"
 
 namespace rm::run {
@@ -24,5 +26,11 @@ void set_worker_slot(rm::game::GameJob& job, int slot);
 // engines kept alive between games (`reuse`) in `engines` (a new WorkerEngines if null),
 // which may already hold engines for slot 0 (the startup check's).
 WorkerPool::PlayGame referee_player(std::shared_ptr<rm::game::WorkerEngines> engines = nullptr);
+
+// The startup checks' handover to worker 0 (docs/engine-reuse.md): a `reuse` player's engine
+// is started as worker 0 plays it (the job made by `prepare`, then GOMILL_SLOT=0) and kept in
+// slot 0 of `engines`. The handover does not own `engines`: they close when the caller lets go.
+CheckEngineHandover worker0_handover(const std::shared_ptr<rm::game::WorkerEngines>& engines,
+                                     std::function<void(rm::game::GameJob&)> prepare);
 
 }  // namespace rm::run

@@ -20,6 +20,7 @@
 #include "ringmaster/competitions/competition.hpp"
 #include "ringmaster/competitions/competition_type.hpp"
 #include "ringmaster/control/control_file.hpp"
+#include "ringmaster/control/executor_settings.hpp"
 #include "ringmaster/game/referee.hpp"
 #include "ringmaster/report/progress_text.hpp"
 #include "ringmaster/run/competition_session.hpp"
@@ -49,6 +50,20 @@ void discard_stderr(rm::game::GameJob& job) {
     arbiter->process.stderr_mode = rm::process::StderrMode::Discard;
 }
 
+// The executor the control file's run plays on, if not local threads as `cost` does: a
+// cluster node or a worker may play at another speed, and the user should know.
+std::optional<std::string> not_local(const rm::control::ExecutorSettings& executor) {
+  switch (executor.type) {
+    case rm::control::ExecutorType::Local:
+      return std::nullopt;
+    case rm::control::ExecutorType::Slurm:
+      return "slurm";
+    case rm::control::ExecutorType::Workers:
+      return "workers";
+  }
+  return std::nullopt;
+}
+
 std::string fixed(double value, int decimals) {
   char text[64];
   std::snprintf(text, sizeof text, "%.*f", decimals, value);
@@ -75,6 +90,9 @@ int cost_command(const CommandLine& line) {
   if (to_time == 0) return kExitOk;
 
   std::cout << "timing " << to_time << " of its games at -j " << parallel << "..." << std::endl;
+  if (const auto executor = not_local(control.executor))
+    std::cout << "timed on local threads: this control file runs on " << *executor
+              << ", where a game's time may differ" << std::endl;
   bool reuse = false;  // a player of the games timed keeps its engine (`reuse: true`)
   const double cpu_before = children_cpu_seconds();
   // The run's startup checks come first, and are part of what it costs; as in the run, a

@@ -187,6 +187,29 @@ TEST_CASE("cost times real games of the event and writes nothing beside the cont
   CHECK_THAT(unchecked.err, Catch::Contains("every timed game was void"));
 }
 
+TEST_CASE("cost says that it times on local threads when the control file runs elsewhere",
+          "[cli][binary][hostile]") {
+  Dir dir;
+  std::ofstream(dir.file("settings.in")) << "playouts {pl}\n";
+  std::ofstream(dir.file("local.yaml")) << kTuner;
+  std::ofstream(dir.file("slurm.yaml")) << kTuner << "executor:\n  type: slurm\n";
+  std::ofstream(dir.file("workers.yaml")) << kTuner << "executor:\n  type: workers\n";
+  // No Slurm here: cost plays on its own threads whatever the executor, and contacts none.
+  auto slurm = ringmaster(dir, {dir.file("slurm.yaml"), "cost", "-j", "1", "-g", "1"});
+  INFO(slurm.out << slurm.err);
+  CHECK(slurm.exit_status == 0);
+  CHECK_THAT(slurm.out, Catch::Contains("timed on local threads: this control file runs on slurm, "
+                                        "where a game's time may differ\n"));
+  CHECK_THAT(slurm.out, Catch::Contains("estimate: about "));
+  auto workers = ringmaster(dir, {dir.file("workers.yaml"), "cost", "-j", "1", "-g", "1"});
+  CHECK(workers.exit_status == 0);
+  CHECK_THAT(workers.out, Catch::Contains("timed on local threads: this control file runs on "
+                                          "workers, where a game's time may differ\n"));
+  auto local = ringmaster(dir, {dir.file("local.yaml"), "cost", "-j", "1", "-g", "1"});
+  CHECK(local.exit_status == 0);
+  CHECK_THAT(local.out, !Catch::Contains("timed on local threads"));
+}
+
 TEST_CASE("cost starts a reused engine once per worker, as the run does, and says so",
           "[cli][binary][hostile]") {
   Dir dir;

@@ -4,6 +4,8 @@
 // #SBATCH lines): serve answers on the port it wrote to serve.<job>.out while the run plays,
 // the batch signal reaches the run through the script's trap, serve stops with it, and nothing
 // is left in the queue or among processes.
+#include <signal.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -59,6 +61,19 @@ int served_port(const std::string& path, std::chrono::seconds limit) {
   return 0;
 }
 
+// On the way out, also after a failed REQUIRE: the job cancelled and the test's processes
+// killed. A serve that outlives a failed job would otherwise stay (on the test cluster,
+// proctrack/linuxproc loses a process reparented to init).
+struct LeaveNothing {
+  std::string tag;
+  ~LeaveNothing() {
+    rm::run::ChildStop limit;
+    limit.time_limit = 10s;
+    rm::run::run_child({"scancel", "--name=rm.sbatch-" + tag}, "", limit);
+    for (const int pid : rm::test::tagged_processes(tag)) ::kill(pid, SIGKILL);
+  }
+};
+
 }  // namespace
 
 TEST_CASE(
@@ -70,6 +85,7 @@ TEST_CASE(
   CompetitionDir c("recipe", rm::test::playoff_yaml(kGames) +
                                  "executor:\n  type: slurm\n  mode: workers\n"
                                  "  games_in_flight: 2\n");
+  const LeaveNothing cleanup{c.tag()};
   const std::string dir = std::filesystem::path(c.control()).parent_path().string();
   const std::string script = c.file(".batch.sh");
   std::ofstream(script) << recipe_script(c.control());

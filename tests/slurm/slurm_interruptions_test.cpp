@@ -56,7 +56,9 @@ std::string slow_playoff_yaml(int games, int playouts = 300) {
 std::string wait_for_queued_job() {
   auto deadline = std::chrono::steady_clock::now() + 30s;
   for (;;) {
-    auto jobs = rm::test::queued_jobs();
+    // Running only: the job of a game just committed can still be completing, and cancelling
+    // it would cancel nothing that plays.
+    auto jobs = rm::test::queued_jobs("rm.", true);
     if (!jobs.empty()) return jobs.front();
     if (std::chrono::steady_clock::now() > deadline) return "";
     std::this_thread::sleep_for(10ms);

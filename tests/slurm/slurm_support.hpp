@@ -31,9 +31,13 @@ inline void require_cluster() {
         "with scripts/slurm-cluster.sh start (fixture slurm_cluster); see docs/cluster.md");
 }
 
-// The names of this user's jobs in the queue that start with `prefix`.
-inline std::vector<std::string> queued_jobs(const std::string& prefix = "rm.") {
-  auto squeue = rm::run::run_child({"squeue", "--me", "--noheader", "--format=%j"}, "");
+// The names of this user's jobs in the queue that start with `prefix`; with `running_only`,
+// only those running (not a finished game's job still completing).
+inline std::vector<std::string> queued_jobs(const std::string& prefix = "rm.",
+                                            bool running_only = false) {
+  std::vector<std::string> argv{"squeue", "--me", "--noheader", "--format=%j"};
+  if (running_only) argv.emplace_back("--states=RUNNING");
+  auto squeue = rm::run::run_child(argv, "");
   REQUIRE(squeue.succeeded());
   std::vector<std::string> names;
   std::size_t start = 0;

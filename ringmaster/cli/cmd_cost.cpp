@@ -25,6 +25,7 @@
 #include "ringmaster/report/progress_text.hpp"
 #include "ringmaster/run/competition_session.hpp"
 #include "ringmaster/run/executor/local_executor.hpp"
+#include "ringmaster/run/executor/make_executor.hpp"
 #include "ringmaster/run/job_setup.hpp"
 #include "ringmaster/run/startup_checks.hpp"
 
@@ -50,16 +51,24 @@ void discard_stderr(rm::game::GameJob& job) {
     arbiter->process.stderr_mode = rm::process::StderrMode::Discard;
 }
 
-// The executor the control file's run plays on, if not local threads as `cost` does: a
-// cluster node or a worker may play at another speed, and the user should know.
-std::optional<std::string> not_local(const rm::control::ExecutorSettings& executor) {
-  switch (executor.type) {
+// Where the run plays when not on local threads as `cost` does: a cluster node or a worker may
+// play at another speed, and the user should know; and how many games it plays at once there.
+struct Elsewhere {
+  std::string name;  // slurm, workers
+  int at_once = 1;
+  bool keeps_engines = false;  // long-lived workers: a `reuse` engine starts once per worker
+};
+
+std::optional<Elsewhere> elsewhere(const rm::run::ExecutorChoice& choice) {
+  const auto& settings = choice.settings;
+  switch (rm::run::chosen_type(choice)) {
     case rm::control::ExecutorType::Local:
       return std::nullopt;
     case rm::control::ExecutorType::Slurm:
-      return "slurm";
+      return Elsewhere{"slurm", settings.slurm.games_in_flight,
+                       settings.slurm.mode == rm::control::SlurmMode::Workers};
     case rm::control::ExecutorType::Workers:
-      return "workers";
+      return Elsewhere{"workers", settings.workers.workers, true};
   }
   return std::nullopt;
 }
@@ -90,9 +99,12 @@ int cost_command(const CommandLine& line) {
   if (to_time == 0) return kExitOk;
 
   std::cout << "timing " << to_time << " of its games at -j " << parallel << "..." << std::endl;
-  if (const auto executor = not_local(control.executor))
-    std::cout << "timed on local threads: this control file runs on " << *executor
-              << ", where a game's time may differ" << std::endl;
+  const auto remote = elsewhere({control.executor, line.executor, line.parallel_given});
+  if (remote)
+    std::cout << "timed on local threads: "
+              << (line.executor.empty() ? "this control file runs"
+                                        : "with --executor " + line.executor + " the run plays")
+              << " on " << remote->name << ", where a game's time may differ" << std::endl;
   bool reuse = false;  // a player of the games timed keeps its engine (`reuse: true`)
   const double cpu_before = children_cpu_seconds();
   // The run's startup checks come first, and are part of what it costs; as in the run, a
@@ -181,6 +193,17 @@ int cost_command(const CommandLine& line) {
   // steady rate (a game's duration, -j at a time), the first games beyond that the start,
   // paid once per worker, the workers side by side.
   double estimate_per_game = per_game, one_off = check_seconds;
+  // One game's own duration (its engines' start included), for the estimate elsewhere.
+  double game_seconds = 0.0, kept_game_seconds = 0.0, kept_start = 0.0;
+  {
+    int games = 0;
+    for (const auto& slot : durations)
+      for (double d : slot) {
+        game_seconds += d;
+        ++games;
+      }
+    game_seconds /= std::max(1, games);
+  }
   if (reuse) {
     double later_total = 0.0;
     int later = 0;
@@ -193,6 +216,8 @@ int cost_command(const CommandLine& line) {
         if (!slot.empty()) start_up = std::max(start_up, slot.front() - game);
       estimate_per_game = game / parallel;
       one_off += start_up;
+      kept_game_seconds = game;
+      kept_start = start_up;
       std::cout << "with reuse: a game takes " << fixed(game, 2)
                 << " s once the engines are running, their start " << fixed(start_up, 1)
                 << " s once per worker" << std::endl;
@@ -209,6 +234,19 @@ int cost_command(const CommandLine& line) {
     std::cout << "estimate: about "
               << rm::report::format_duration(one_off + estimate_per_game * 1000)
               << " per 1000 games at -j " << parallel << std::endl;
+  if (remote) {
+    // There, `at_once` games side by side, each as long as here; long-lived workers start a
+    // `reuse` engine once each, a game of its own (slurm's games mode) every time.
+    const bool kept = remote->keeps_engines && kept_game_seconds > 0.0;
+    const double game = kept ? kept_game_seconds : game_seconds;
+    const double start = check_seconds + (kept ? kept_start : 0.0);
+    const int games = total ? *total : 1000;
+    std::cout << "estimate on " << remote->name << ", " << remote->at_once
+              << " games at once: about "
+              << rm::report::format_duration(start + game * games / remote->at_once)
+              << (total ? " for " : " per ") << games << " games, if its games take as long as "
+              << "these" << std::endl;
+  }
   return kExitOk;
 }
 

@@ -192,7 +192,8 @@ TEST_CASE("cost says that it times on local threads when the control file runs e
   Dir dir;
   std::ofstream(dir.file("settings.in")) << "playouts {pl}\n";
   std::ofstream(dir.file("local.yaml")) << kTuner;
-  std::ofstream(dir.file("slurm.yaml")) << kTuner << "executor:\n  type: slurm\n";
+  std::ofstream(dir.file("slurm.yaml"))
+      << kTuner << "executor:\n  type: slurm\n  games_in_flight: 8\n";
   std::ofstream(dir.file("workers.yaml")) << kTuner << "executor:\n  type: workers\n";
   // No Slurm here: cost plays on its own threads whatever the executor, and contacts none.
   auto slurm = ringmaster(dir, {dir.file("slurm.yaml"), "cost", "-j", "1", "-g", "1"});
@@ -201,13 +202,25 @@ TEST_CASE("cost says that it times on local threads when the control file runs e
   CHECK_THAT(slurm.out, Catch::Contains("timed on local threads: this control file runs on slurm, "
                                         "where a game's time may differ\n"));
   CHECK_THAT(slurm.out, Catch::Contains("estimate: about "));
+  // And the estimate there: its games in flight side by side, at the speed timed here.
+  CHECK_THAT(slurm.out, Catch::Contains("estimate on slurm, 8 games at once: about "));
+  CHECK_THAT(slurm.out, Catch::Contains(" for 2 games, if its games take as long as these\n"));
   auto workers = ringmaster(dir, {dir.file("workers.yaml"), "cost", "-j", "1", "-g", "1"});
   CHECK(workers.exit_status == 0);
   CHECK_THAT(workers.out, Catch::Contains("timed on local threads: this control file runs on "
                                           "workers, where a game's time may differ\n"));
+  CHECK_THAT(workers.out, Catch::Contains("estimate on workers, 4 games at once: about "));
   auto local = ringmaster(dir, {dir.file("local.yaml"), "cost", "-j", "1", "-g", "1"});
   CHECK(local.exit_status == 0);
   CHECK_THAT(local.out, !Catch::Contains("timed on local threads"));
+  CHECK_THAT(local.out, !Catch::Contains("estimate on "));
+  // --executor chooses as it does for run.
+  auto chosen = ringmaster(
+      dir, {dir.file("local.yaml"), "cost", "-j", "1", "-g", "1", "--executor", "slurm"});
+  CHECK(chosen.exit_status == 0);
+  CHECK_THAT(chosen.out, Catch::Contains("timed on local threads: with --executor slurm the run "
+                                         "plays on slurm, where a game's time may differ\n"));
+  CHECK_THAT(chosen.out, Catch::Contains("estimate on slurm, 4 games at once: about "));
 }
 
 TEST_CASE("cost starts a reused engine once per worker, as the run does, and says so",

@@ -50,12 +50,7 @@ TEST_CASE(
                                  "  games_in_flight: 2\n");
   const std::string first = submit(c, 1);
   REQUIRE(c.wait_for_games(4, 120s));
-  rm::run::ChildStop limit;
-  limit.time_limit = 30s;
-  const auto signalled =
-      rm::run::run_child({"scancel", "--batch", "--signal=TERM", first}, "", limit);
-  INFO(signalled.err);
-  REQUIRE(signalled.succeeded());
+  rm::test::signal_batch(first);
   REQUIRE(job_gone(c, 60s));
   const std::string batch_output = rm::test::slurp(c.file(".batch1.out"));
   INFO(batch_output);

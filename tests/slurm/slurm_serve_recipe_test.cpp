@@ -118,12 +118,7 @@ TEST_CASE(
   CHECK_THAT(reply.body, Catch::Contains("\"recipe\""));
 
   // Slurm's TERM before the time limit, sent now to the batch script alone, as B: does.
-  rm::run::ChildStop limit;
-  limit.time_limit = 30s;
-  const auto signalled =
-      rm::run::run_child({"scancel", "--batch", "--signal=TERM", job}, "", limit);
-  INFO(signalled.err);
-  REQUIRE(signalled.succeeded());
+  rm::test::signal_batch(job);
   CHECK(rm::test::queued_jobs_after(
             std::chrono::duration_cast<std::chrono::seconds>(rm::test::scaled(60s)),
             "rm.sbatch-" + c.tag())

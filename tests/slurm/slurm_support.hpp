@@ -51,6 +51,17 @@ inline std::vector<std::string> queued_jobs(const std::string& prefix = "rm.",
   return names;
 }
 
+// Sends SIGTERM to a job's batch script alone, as `--signal=B:TERM@T` does before the time
+// limit (on slurmctld's own schedule), and requires that scancel took it.
+inline void signal_batch(const std::string& job) {
+  rm::run::ChildStop limit;
+  limit.time_limit = std::chrono::seconds(30);
+  const auto signalled =
+      rm::run::run_child({"scancel", "--batch", "--signal=TERM", job}, "", limit);
+  INFO(signalled.err);
+  REQUIRE(signalled.succeeded());
+}
+
 // Waits (polling) until none of our jobs is queued; the names still there after `limit`.
 inline std::vector<std::string> queued_jobs_after(std::chrono::seconds limit,
                                                   const std::string& prefix = "rm.") {

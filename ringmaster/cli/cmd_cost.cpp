@@ -239,11 +239,11 @@ int cost_command(const CommandLine& line) {
     // `reuse` engine once each, a game of its own (slurm's games mode) every time.
     const bool kept = remote->keeps_engines && kept_game_seconds > 0.0;
     const double game = kept ? kept_game_seconds : game_seconds;
-    const double start = check_seconds + (kept ? kept_start : 0.0);
+    const double there_once = check_seconds + (kept ? kept_start : 0.0);
     const int games = total ? *total : 1000;
     std::cout << "estimate on " << remote->name << ", " << remote->at_once
               << " games at once: about "
-              << rm::report::format_duration(start + game * games / remote->at_once)
+              << rm::report::format_duration(there_once + game * games / remote->at_once)
               << (total ? " for " : " per ") << games << " games, if its games take as long as "
               << "these" << std::endl;
   }

@@ -59,6 +59,43 @@ struct Elsewhere {
   bool keeps_engines = false;  // long-lived workers: a `reuse` engine starts once per worker
 };
 
+// One game's duration from the games timed (durations[worker] in the order played): the mean
+// of all (its engines' start included), and with `reuse` the mean of each worker's later games
+// (engines already running) and the longest start beyond that, paid once per worker.
+struct GameTimes {
+  double mean_game = 0.0;
+  double kept_game = 0.0, kept_start = 0.0;
+  int later_games = 0;
+};
+
+GameTimes game_times(const std::vector<std::vector<double>>& durations) {
+  GameTimes t;
+  double all = 0.0, later = 0.0;
+  int games = 0;
+  for (const auto& slot : durations)
+    for (std::size_t i = 0; i < slot.size(); ++i, ++games) {
+      all += slot[i];
+      if (i > 0) {
+        later += slot[i];
+        ++t.later_games;
+      }
+    }
+  t.mean_game = all / std::max(1, games);
+  if (t.later_games == 0) return t;
+  t.kept_game = later / t.later_games;
+  for (const auto& slot : durations)
+    if (!slot.empty()) t.kept_start = std::max(t.kept_start, slot.front() - t.kept_game);
+  return t;
+}
+
+// "LABEL: about 1h 01m for N games WHERE" (or "per 1000 games") and a closing remark.
+void print_estimate(const std::string& label, const std::string& where, double one_off,
+                    double games_seconds, bool for_total, int games, const std::string& remark) {
+  std::cout << label << ": about " << rm::report::format_duration(one_off + games_seconds)
+            << (for_total ? " for " : " per ") << games << " games"
+            << (where.empty() ? "" : " " + where) << remark << std::endl;
+}
+
 std::optional<Elsewhere> elsewhere(const rm::run::ExecutorChoice& choice) {
   const auto& settings = choice.settings;
   switch (rm::run::chosen_type(choice)) {
@@ -192,60 +229,32 @@ int cost_command(const CommandLine& line) {
   // With `reuse`, only each worker's first game starts its engines: the later games give the
   // steady rate (a game's duration, -j at a time), the first games beyond that the start,
   // paid once per worker, the workers side by side.
+  const GameTimes times = game_times(durations);
   double estimate_per_game = per_game, one_off = check_seconds;
-  // One game's own duration (its engines' start included), for the estimate elsewhere.
-  double game_seconds = 0.0, kept_game_seconds = 0.0, kept_start = 0.0;
-  {
-    int games = 0;
-    for (const auto& slot : durations)
-      for (double d : slot) {
-        game_seconds += d;
-        ++games;
-      }
-    game_seconds /= std::max(1, games);
-  }
   if (reuse) {
-    double later_total = 0.0;
-    int later = 0;
-    for (const auto& slot : durations)
-      for (std::size_t i = 1; i < slot.size(); ++i, ++later) later_total += slot[i];
-    if (later > 0) {
-      const double game = later_total / later;
-      double start_up = 0.0;
-      for (const auto& slot : durations)
-        if (!slot.empty()) start_up = std::max(start_up, slot.front() - game);
-      estimate_per_game = game / parallel;
-      one_off += start_up;
-      kept_game_seconds = game;
-      kept_start = start_up;
-      std::cout << "with reuse: a game takes " << fixed(game, 2)
-                << " s once the engines are running, their start " << fixed(start_up, 1)
+    if (times.later_games > 0) {
+      estimate_per_game = times.kept_game / parallel;
+      one_off += times.kept_start;
+      std::cout << "with reuse: a game takes " << fixed(times.kept_game, 2)
+                << " s once the engines are running, their start " << fixed(times.kept_start, 1)
                 << " s once per worker" << std::endl;
     } else {
       std::cout << "with reuse: time more games than -j (-g " << 2 * parallel
                 << ") to tell the engines' start from the games" << std::endl;
     }
   }
-  if (total)
-    std::cout << "estimate: about "
-              << rm::report::format_duration(one_off + estimate_per_game * *total) << " for "
-              << *total << " games at -j " << parallel << std::endl;
-  else
-    std::cout << "estimate: about "
-              << rm::report::format_duration(one_off + estimate_per_game * 1000)
-              << " per 1000 games at -j " << parallel << std::endl;
+  const int games = total ? *total : 1000;
+  print_estimate("estimate", "at -j " + std::to_string(parallel), one_off,
+                 estimate_per_game * games, total.has_value(), games, "");
   if (remote) {
     // There, `at_once` games side by side, each as long as here; long-lived workers start a
     // `reuse` engine once each, a game of its own (slurm's games mode) every time.
-    const bool kept = remote->keeps_engines && kept_game_seconds > 0.0;
-    const double game = kept ? kept_game_seconds : game_seconds;
-    const double there_once = check_seconds + (kept ? kept_start : 0.0);
-    const int games = total ? *total : 1000;
-    std::cout << "estimate on " << remote->name << ", " << remote->at_once
-              << " games at once: about "
-              << rm::report::format_duration(there_once + game * games / remote->at_once)
-              << (total ? " for " : " per ") << games << " games, if its games take as long as "
-              << "these" << std::endl;
+    const bool kept = reuse && remote->keeps_engines && times.later_games > 0;
+    const double game = kept ? times.kept_game : times.mean_game;
+    print_estimate(
+        "estimate on " + remote->name + ", " + std::to_string(remote->at_once) + " games at once",
+        "", check_seconds + (kept ? times.kept_start : 0.0), game * games / remote->at_once,
+        total.has_value(), games, ", if its games take as long as these");
   }
   return kExitOk;
 }

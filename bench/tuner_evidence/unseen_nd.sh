@@ -11,7 +11,8 @@
 # the problems' names to unseen-nd.names, then prints each TUNER's paired difference by name;
 # `paired.py --names unseen-nd.names A B` compares two such files (two builds).
 # RUNS, SEED, PROBLEM_SEED, BUDGETS and THREADS override the defaults (100, 4000, 2026,
-# 1k,10k, nproc).
+# 1k,10k, nproc); TUNERS_2, TUNERS_3 and TUNERS_5 (space-separated) the TUNERs of that number
+# of parameters, where no TUNER is given.
 set -euo pipefail
 if [ "${1:-}" = --help ] || [ "${1:-}" = -h ]; then
   echo "usage: unseen_nd.sh [BIN_DIR] [TUNER...]"
@@ -24,6 +25,10 @@ shift $(($# > 0 ? 1 : 0))
 : >unseen-nd.names
 for d in 2 3 5; do
   tuners=("$@")
+  if [ ${#tuners[@]} -eq 0 ]; then
+    own=TUNERS_$d
+    read -r -a tuners <<<"${!own:-}"
+  fi
   if [ ${#tuners[@]} -eq 0 ]; then
     case $d in
       2) tuners=(mc8 mc16 ce) ;;

@@ -88,12 +88,11 @@ GameTimes game_times(const std::vector<std::vector<double>>& durations) {
   return t;
 }
 
-// "LABEL: about 1h 01m for N games WHERE" (or "per 1000 games") and a closing remark.
-void print_estimate(const std::string& label, const std::string& where, double one_off,
-                    double games_seconds, bool for_total, int games, const std::string& remark) {
-  std::cout << label << ": about " << rm::report::format_duration(one_off + games_seconds)
-            << (for_total ? " for " : " per ") << games << " games"
-            << (where.empty() ? "" : " " + where) << remark << std::endl;
+// "LABEL: about 1h 01m for N games TAIL" ("per 1000 games" when the event has no total).
+void print_estimate(const std::string& label, double seconds, int games, bool for_total,
+                    const std::string& tail) {
+  std::cout << label << ": about " << rm::report::format_duration(seconds)
+            << (for_total ? " for " : " per ") << games << " games" << tail << std::endl;
 }
 
 std::optional<Elsewhere> elsewhere(const rm::run::ExecutorChoice& choice) {
@@ -244,8 +243,8 @@ int cost_command(const CommandLine& line) {
     }
   }
   const int games = total ? *total : 1000;
-  print_estimate("estimate", "at -j " + std::to_string(parallel), one_off,
-                 estimate_per_game * games, total.has_value(), games, "");
+  print_estimate("estimate", one_off + estimate_per_game * games, games, total.has_value(),
+                 " at -j " + std::to_string(parallel));
   if (remote) {
     // There, `at_once` games side by side, each as long as here; long-lived workers start a
     // `reuse` engine once each, a game of its own (slurm's games mode) every time.
@@ -253,8 +252,8 @@ int cost_command(const CommandLine& line) {
     const double game = kept ? times.kept_game : times.mean_game;
     print_estimate(
         "estimate on " + remote->name + ", " + std::to_string(remote->at_once) + " games at once",
-        "", check_seconds + (kept ? times.kept_start : 0.0), game * games / remote->at_once,
-        total.has_value(), games, ", if its games take as long as these");
+        check_seconds + (kept ? times.kept_start : 0.0) + game * games / remote->at_once, games,
+        total.has_value(), ", if its games take as long as these");
   }
   return kExitOk;
 }

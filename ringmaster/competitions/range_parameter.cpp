@@ -113,4 +113,15 @@ std::vector<rm::scales::Parameter> engine_parameters_of(const std::vector<RangeP
   return out;
 }
 
+std::optional<double> read_range_start(const Reader& r, const Mapping& m, const RangeParameter& p) {
+  const auto f = m.find("start");
+  if (!f) return std::nullopt;
+  const double start = read_number(r, *f);
+  if (!(start >= p.lower && start <= p.upper))
+    r.fail(*f, "must be within the range, " + rm::scales::python_repr(p.lower) + " to " +
+                   rm::scales::python_repr(p.upper) + " (got " + rm::scales::python_repr(start) +
+                   ")");
+  return std::clamp(p.unit_of(start), -1.0, 1.0);
+}
+
 }  // namespace rm::comp

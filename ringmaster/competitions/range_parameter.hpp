@@ -4,6 +4,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -39,6 +40,12 @@ const std::vector<std::string>& range_parameter_keys();
 RangeParameter read_range_parameter(const rm::control::detail::Reader& r,
                                     const rm::control::detail::Mapping& m,
                                     std::set<std::string>& seen);
+
+// The optional `start` of a range parameter's mapping `m` (the spsa_tuner's and the
+// model_tuner's): an engine value inside [lower, upper], returned normalised; nullopt if absent.
+std::optional<double> read_range_start(const rm::control::detail::Reader& r,
+                                       const rm::control::detail::Mapping& m,
+                                       const RangeParameter& p);
 
 std::vector<rm::scales::Parameter> engine_parameters_of(const std::vector<RangeParameter>& params);
 

@@ -109,6 +109,8 @@ TEST_CASE("the helper binaries print their help and exit 0", "[cli][binary][host
         Script{"/usr/bin/python3", "/bench/tuner_evidence/unseen_1d.py", "usage: unseen_1d.py"},
         Script{"/bin/bash", "/bench/tuner_evidence/unseen_nd.sh", "usage: unseen_nd.sh"},
         Script{"/usr/bin/python3", "/bench/tuner_evidence/unseen_nd.py", "usage: unseen_nd.py"},
+        Script{"/bin/bash", "/bench/tuner_evidence/start_nd.sh", "usage: start_nd.sh"},
+        Script{"/usr/bin/python3", "/bench/tuner_evidence/start_nd.py", "usage: start_nd.py"},
         Script{"/usr/bin/python3", "/bench/tuner_evidence/paired.py", "usage: paired.py"}}) {
     INFO(s.path);
     rm::test::ChildProcess script({s.interpreter, std::string(RM_SOURCE_DIR) + s.path, "--help"},

@@ -272,6 +272,48 @@ TEST_CASE("model search: with two parameters every game after the opening is in 
     for (double x : plane.choose([&] { return unit(rng); })) CHECK(std::abs(x) <= 0.1);
 }
 
+TEST_CASE("model search: a start's opening plays within its box and recommends the start",
+          "[model_tuner]") {
+  for (const int dims : {1, 2}) {
+    SearchSettings settings;
+    settings.dims = dims;
+    settings.start = dims == 1 ? std::vector<double>{0.8} : std::vector<double>{0.8, -0.5};
+    settings.start_half_width = 0.4;
+    ModelSearch search(settings);
+    // The box clipped to the range: [0.4, 1] and [-0.9, -0.1].
+    const std::vector<double> low{0.4, -0.9}, high{1.0, -0.1};
+    const Recommendation before = search.recommend();
+    CHECK(before.point == settings.start);
+    for (std::size_t k = 0; k < settings.start.size(); ++k) {
+      CHECK(before.low[k] == Approx(low[k]));
+      CHECK(before.high[k] == Approx(high[k]));
+    }
+    std::mt19937_64 rng(4);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    std::vector<double> seen_low(2, 1.0), seen_high(2, -1.0);
+    for (int i = 0; i < search.opening_games(); ++i) {
+      const auto u = search.choose([&] { return unit(rng); });
+      for (std::size_t k = 0; k < u.size(); ++k) {
+        CHECK(u[k] >= low[k]);
+        CHECK(u[k] <= high[k]);
+        seen_low[k] = std::min(seen_low[k], u[k]);
+        seen_high[k] = std::max(seen_high[k], u[k]);
+      }
+      search.add(u, unit(rng) < 0.5 ? 1.0 : 0.0);
+    }
+    CHECK(seen_low[0] < 0.5);  // spread over the box, not stuck at the start
+    CHECK(seen_high[0] > 0.9);
+    if (dims == 2) {
+      // The quadratic's first region was the box: its first refit moved the centre by at
+      // most one half-width from (0.7, -0.5).
+      const auto state = search.surrogate_state();
+      const auto centre = state.at("centre").get<std::vector<double>>();
+      CHECK(std::abs(centre[0] - 0.7) <= 0.3 + 1e-12);
+      CHECK(std::abs(centre[1] + 0.5) <= 0.4 + 1e-12);
+    }
+  }
+}
+
 TEST_CASE("model_tuner: candidates are in range, integer values whole", "[model_tuner]") {
   rm::test::TempDir dir;
   ModelTuner tuner(model_control(dir));
@@ -352,6 +394,53 @@ TEST_CASE("model_tuner: a restored state continues exactly", "[model_tuner]") {
     resumed.on_result(result_of(b->job, won));
   }
   CHECK(resumed.state() == original.state());
+}
+
+TEST_CASE("model_tuner: a start: the opening's candidates around it, the check's candidate it",
+          "[model_tuner]") {
+  rm::test::TempDir dir;
+  // pl's start 100 is its middle on the LOG scale (u 0), c's 0.8 is u 0.8; spread 0.1 of each
+  // range: u within 0.2 of the start.
+  const auto cf = model_control(dir, "spread: 0.1\n",
+                                "parameters:\n"
+                                "  - {code: pl, lower: 10, upper: 1000, scale: LOG, integer: "
+                                "true, start: 100}\n"
+                                "  - {code: c, lower: -1, upper: 1, start: 0.8}\n"
+                                "candidate:\n"
+                                "  command: [/bin/true, \"{pl}\", \"{c:%.17g}\"]\n");
+  ModelTuner tuner(cf);
+  CHECK_THAT(tuner.describe_points(std::nullopt).value_or(""),
+             Catch::Contains("start: pl: 100; c: 0.8"));
+  CHECK_THAT(tuner.short_report(),
+             Catch::Contains("random points within 0.10 of each range of the start (pl: 100; c: "
+                             "0.8)"));
+  CHECK(tuner.json_report()["start"] ==
+        nlohmann::json{{"parameters", "pl: 100; c: 0.8"}, {"spread", 0.1}});
+  std::mt19937_64 rng(2);
+  for (int i = 0; i < 18; ++i) {  // the opening: 3 games per coefficient
+    auto job = tuner.next_job();
+    REQUIRE(job);
+    const auto& candidate = job->job.black.code == "opp" ? job->job.white : job->job.black;
+    const double pl = std::stod(candidate.engine.process.argv[1]);
+    const double c = std::stod(candidate.engine.process.argv[2]);
+    CHECK(pl >= std::pow(10.0, 1.8) - 0.5);  // u -0.2, rounded to a whole number
+    CHECK(pl <= std::pow(10.0, 2.2) + 0.5);
+    CHECK(c >= 0.6 - 1e-4);  // within the 2^-16 grid of played points
+    CHECK(c <= 1.0);
+    tuner.on_result(result_of(job->job, i % 2 == 0));
+    if (i == 5) {  // restored in the opening, it continues exactly
+      ModelTuner resumed(cf);
+      resumed.restore(nlohmann::json::parse(tuner.state().dump()));
+      CHECK(resumed.state() == tuner.state());
+      auto a = tuner.next_job();
+      auto b = resumed.next_job();
+      REQUIRE(a);
+      REQUIRE(b);
+      CHECK(a->job.black.engine.process.argv == b->job.black.engine.process.argv);
+      tuner.on_result(result_of(a->job, true));
+      ++i;
+    }
+  }
 }
 
 TEST_CASE("model_tuner: a state from before the rebuilt search (format 1) still resumes",

@@ -86,6 +86,24 @@ TEST_CASE("model_tuner: cell_share is read", "[model_tuner]") {
   CHECK(c.settings<ModelTunerSettings>().cell_share == 0.35);
 }
 
+TEST_CASE("model_tuner: a start on one parameter starts the others at the middle",
+          "[model_tuner]") {
+  TempDir dir;
+  // pl is LOG over 50..5000: 500 is its normalised 0 (the middle in the logarithm).
+  const ControlFile c = load_control_file(dir.write(
+      "model.yaml",
+      model_control("    format: \"c=%.2f\"\n", "    format: \"c=%.2f\"\n    start: 1.525\n")));
+  const auto& s = c.settings<ModelTunerSettings>();
+  REQUIRE(s.start.size() == 2);
+  CHECK(s.start[0] == 0.0);
+  CHECK(s.start[1] == Approx(0.5));  // 1.525 is three quarters of 0.1..2.0
+  CHECK(s.spread == 0.25);
+  const ControlFile d = load_control_file(
+      dir.write("spread.yaml", model_control("region_scale: 0.8\n", "spread: 0.1\n")));
+  CHECK(d.settings<ModelTunerSettings>().start == std::vector<double>{0.0, 0.0});
+  CHECK(d.settings<ModelTunerSettings>().spread == 0.1);
+}
+
 TEST_CASE("model_tuner: defaults", "[model_tuner]") {
   TempDir dir;
   std::string text = model_control("region_scale: 0.8\nseed: 3\n", "");
@@ -95,6 +113,7 @@ TEST_CASE("model_tuner: defaults", "[model_tuner]") {
   CHECK_FALSE(s.number_of_games);
   CHECK(s.region_scale == 1.0);
   CHECK(s.cell_share == 0.2);
+  CHECK(s.start.empty());  // no start: the whole ranges
   CHECK_FALSE(s.seed);
 }
 
@@ -141,6 +160,11 @@ TEST_CASE("model_tuner: control file errors name file:line:column and the settin
        "it (delete the line; docs/model-tuner.md)"},
       {"region_scale: 0.8", "cell_share: 0.6",
        "model.yaml:9:13: cell_share: must be between 0 and 0.5 (got 0.6)"},
+      {"    integer: true\n", "    integer: true\n    start: 6000\n",
+       "model.yaml:17:12: parameters[0].start: must be within the range, 50.0 to 5000.0 (got "
+       "6000.0)"},
+      {"region_scale: 0.8", "spread: 2",
+       "model.yaml:9:9: spread: must be between 0.05 and 1 (a fraction of each range; got 2.0)"},
       {"number_of_games: 500", "number_of_games: -5",
        "model.yaml:6:18: number_of_games: must be a non-negative integer (got -5)"},
       {"opponent: opp", "opponent: op",

@@ -16,7 +16,28 @@ constexpr int kCells = 8;
 
 std::unique_ptr<Surrogate> ModelSearch::make_surrogate(const SearchSettings& settings) {
   if (settings.dims == 1) return std::make_unique<ProcessSurrogate>();
-  return std::make_unique<QuadraticSurrogate>(settings.dims, settings.region_scale);
+  const std::size_t d = static_cast<std::size_t>(settings.dims);
+  std::vector<double> centre(d, 0.0), half_width(d, 1.0);
+  if (!settings.start.empty())
+    for (std::size_t k = 0; k < d; ++k) {
+      // The start's box clipped to [-1, 1], as a centre and half-width.
+      const double low = std::max(-1.0, settings.start[k] - settings.start_half_width);
+      const double high = std::min(1.0, settings.start[k] + settings.start_half_width);
+      centre[k] = (low + high) / 2.0;
+      half_width[k] = (high - low) / 2.0;
+    }
+  return std::make_unique<QuadraticSurrogate>(settings.dims, settings.region_scale,
+                                              std::move(centre), std::move(half_width));
+}
+
+double ModelSearch::opening_low(std::size_t k) const {
+  if (settings_.start.empty()) return -1.0;
+  return std::max(-1.0, settings_.start[k] - settings_.start_half_width);
+}
+
+double ModelSearch::opening_high(std::size_t k) const {
+  if (settings_.start.empty()) return 1.0;
+  return std::min(1.0, settings_.start[k] + settings_.start_half_width);
 }
 
 ModelSearch::ModelSearch(SearchSettings settings)
@@ -59,7 +80,8 @@ std::vector<double> ModelSearch::choose(const UnitSource& unit) const {
       break;
   }
   std::vector<double> u(static_cast<std::size_t>(settings_.dims));
-  for (double& x : u) x = 2.0 * unit() - 1.0;
+  for (std::size_t k = 0; k < u.size(); ++k)
+    u[k] = opening_low(k) + (opening_high(k) - opening_low(k)) * unit();
   return u;
 }
 
@@ -73,9 +95,11 @@ Recommendation ModelSearch::recommend() const {
   if (surrogate_->fitted()) return surrogate_->recommend(samples_);
   Recommendation r;
   const std::size_t d = static_cast<std::size_t>(settings_.dims);
-  r.point.assign(d, 0.0);
-  r.low.assign(d, -1.0);
-  r.high.assign(d, 1.0);
+  r.point = settings_.start.empty() ? std::vector<double>(d, 0.0) : settings_.start;
+  for (std::size_t k = 0; k < d; ++k) {
+    r.low.push_back(opening_low(k));
+    r.high.push_back(opening_high(k));
+  }
   double score = 0.0;
   for (const Sample& s : samples_) score += s.y;
   r.win_rate = samples_.empty() ? 0.5 : score / static_cast<double>(samples_.size());

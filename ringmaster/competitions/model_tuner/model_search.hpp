@@ -21,6 +21,11 @@ struct SearchSettings {
   double region_scale = 1.0;
   // One parameter: the share of games the cell bandit chooses (proposal_table.hpp).
   double cell_share = 0.2;
+  // A user's start (normalised; empty: none) and the half-width around it, in normalised units,
+  // of the opening's box: the opening plays uniformly in it, the quadratic's first region is
+  // it, and the recommendation before the first fit is the start.
+  std::vector<double> start;
+  double start_half_width = 1.0;
 };
 
 class ModelSearch {
@@ -57,6 +62,9 @@ class ModelSearch {
 
  private:
   static std::unique_ptr<Surrogate> make_surrogate(const SearchSettings& settings);
+  // The opening's box: the whole box, or the start's box clipped to it.
+  double opening_low(std::size_t k) const;
+  double opening_high(std::size_t k) const;
   SearchSettings settings_;
   std::vector<Sample> samples_;
   std::unique_ptr<Surrogate> surrogate_;

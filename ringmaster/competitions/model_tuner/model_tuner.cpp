@@ -25,6 +25,8 @@ model::SearchSettings search_settings_of(const ModelTunerSettings& s) {
   search.dims = static_cast<int>(s.parameters.size());
   search.region_scale = s.region_scale;
   search.cell_share = s.cell_share;
+  search.start = s.start;
+  search.start_half_width = 2.0 * s.spread;  // a fraction of the range; u spans 2
   return search;
 }
 
@@ -90,7 +92,9 @@ std::string ModelTuner::on_point_result(const std::vector<double>& point,
   return format_parameters(point) + (candidate_won ? " won" : no_winner ? " no winner" : " lost");
 }
 
-std::vector<double> ModelTuner::centre() const {
+std::vector<double> ModelTuner::start_point() const {
+  // The user's values as given (a real one not moved to the grid of played points).
+  if (!settings_.start.empty()) return settings_.start;
   return played_point(std::vector<double>(engine_parameters_.size(), 0.0));
 }
 

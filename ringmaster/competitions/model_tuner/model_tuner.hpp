@@ -78,14 +78,15 @@ class ModelTuner final : public NumberedTuner<std::vector<double>> {
   }
   std::string on_point_result(const std::vector<double>& point,
                               const rm::game::GameResult& r) override;
-  // The centre of the ranges, as played (the startup check's candidate).
+  // The user's start or else the centre of the ranges, as played (the startup check's
+  // candidate).
   std::optional<std::vector<rm::scales::Value>> start_values() const override {
-    return engine_values(centre());
+    return engine_values(start_point());
   }
   rm::scales::Value value_from_text(std::size_t k, const std::string& text) const override {
     return settings_.parameters.at(k).value_from_text(text);
   }
-  std::vector<double> centre() const;
+  std::vector<double> start_point() const;
   std::string main_report() const;
   std::string games_line() const;           // "120/1000 games played"
   std::string recommendation_text() const;  // the estimate, its region, the results

@@ -27,9 +27,13 @@ std::string ModelTuner::games_line() const {
 
 std::string ModelTuner::recommendation_text() const {
   const int games = static_cast<int>(search_.samples().size());
-  if (search_.phase() == model::Phase::Opening)
-    return "No model yet: the first " + std::to_string(search_.opening_games()) +
-           " games are played at random points of the ranges.\n";
+  if (search_.phase() == model::Phase::Opening) {
+    const std::string first = "No model yet: the first " + std::to_string(search_.opening_games()) +
+                              " games are played at ";
+    if (settings_.start.empty()) return first + "random points of the ranges.\n";
+    return first + "random points within " + fixed(settings_.spread, 2) +
+           " of each range of the start (" + format_parameters(start_point()) + ").\n";
+  }
   const model::Recommendation r = search_.recommend();
   std::string text = "Recommended: " + format_parameters(r.point) + "\n";
   for (std::size_t k = 0; k < engine_parameters_.size(); ++k) {
@@ -111,6 +115,10 @@ nlohmann::json ModelTuner::tuner_json_report() const {
   nlohmann::json ranges = nlohmann::json::array();
   for (const auto& p : settings_.parameters) ranges.push_back(p.range_json());
   j["parameters"] = ranges;
+  j["start"] = settings_.start.empty()
+                   ? nlohmann::json()
+                   : nlohmann::json{{"parameters", format_parameters(start_point())},
+                                    {"spread", settings_.spread}};
   j["phase"] = search_.phase() == model::Phase::Opening ? "opening" : "search";
   j["estimate"] = nullptr;
   j["model"] = nullptr;    // two or more parameters, once fitted: the quadratic

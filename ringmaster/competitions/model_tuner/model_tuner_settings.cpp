@@ -2,7 +2,9 @@
 // seed are read as for the other tuners (tuner_settings.cpp).
 #include "ringmaster/competitions/model_tuner/model_tuner_settings.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
 #include <set>
 
 #include "ringmaster/competitions/model_tuner/model_tuner.hpp"
@@ -22,13 +24,19 @@ const std::vector<std::string>& model_tuner_keys() {
   static const std::vector<std::string> keys{
       "number_of_games", "candidate_colour", "opponent",    "parameters",
       "candidate",       "region_scale",     "exploration", "seed",
-      "thompson_share",  "cell_share",       "validation"};
+      "thompson_share",  "cell_share",       "validation",  "spread"};
   return keys;
 }
 
-ModelParameter read_model_parameter(const Reader& r, const Field& item,
-                                    std::set<std::string>& seen) {
-  return read_range_parameter(r, Mapping(r, item, range_parameter_keys()), seen);
+// A parameter and its optional start (normalised; nullopt: none given).
+ModelParameter read_model_parameter(const Reader& r, const Field& item, std::set<std::string>& seen,
+                                    std::optional<double>& start) {
+  std::vector<std::string> keys = range_parameter_keys();
+  keys.push_back("start");
+  const Mapping m(r, item, keys);
+  ModelParameter p = read_range_parameter(r, m, seen);
+  start = read_range_start(r, m, p);
+  return p;
 }
 
 ModelTunerSettings read_model_tuner(const Reader& r, const Mapping& top,
@@ -47,8 +55,9 @@ ModelTunerSettings read_model_tuner(const Reader& r, const Mapping& top,
                              std::to_string(items.size()) + ")");
   std::set<std::string> seen;
   std::vector<ReadParameter> read_params;
+  std::vector<std::optional<double>> starts;
   for (const auto& item : items) {
-    s.parameters.push_back(read_model_parameter(r, item, seen));
+    s.parameters.push_back(read_model_parameter(r, item, seen, starts.emplace_back()));
     read_params.push_back(ReadParameter{s.parameters.back().engine, item});
   }
   s.candidate = read_candidate(r, top.require("candidate"), read_params, control);
@@ -71,6 +80,17 @@ ModelTunerSettings read_model_tuner(const Reader& r, const Mapping& top,
     if (!(s.cell_share >= 0.0 && s.cell_share <= 0.5))
       r.fail(*f, "must be between 0 and 0.5 (got " + rm::scales::python_repr(s.cell_share) + ")");
   }
+  // A start on any parameter, or a spread, turns the start on; a parameter without one starts
+  // at the middle of its range.
+  const auto spread = top.find("spread");
+  if (spread) {
+    s.spread = read_number(r, *spread);
+    if (!(s.spread >= 0.05 && s.spread <= 1.0))
+      r.fail(*spread, "must be between 0.05 and 1 (a fraction of each range; got " +
+                          rm::scales::python_repr(s.spread) + ")");
+  }
+  if (spread || std::any_of(starts.begin(), starts.end(), [](auto& v) { return v.has_value(); }))
+    for (const auto& v : starts) s.start.push_back(v.value_or(0.0));
   if (auto f = top.find("seed")) s.seed = read_seed(r, *f);
   if (auto f = top.find("validation")) s.validation = read_validation(r, *f, s.number_of_games);
   return s;

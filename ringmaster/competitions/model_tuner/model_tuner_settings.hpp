@@ -26,6 +26,11 @@ struct ModelTunerSettings : rm::control::TunerSettings {
   // so that the whole range keeps a balanced share of the games (0: no bandit); the rest go to
   // Thompson sampling from the Gaussian process.
   double cell_share = 0.2;
+  // A user's start (normalised, per parameter; the middle where a parameter has none) and how
+  // far from it the optimum may be (a fraction of each range): the opening plays within
+  // start ± spread and the first region is that box. Empty: no start (the whole ranges).
+  std::vector<double> start;
+  double spread = 0.25;
 
   std::vector<rm::scales::Parameter> engine_parameters() const {
     return engine_parameters_of(parameters);

@@ -52,11 +52,17 @@ double robust_spread(std::vector<double> v) {
 }  // namespace
 
 QuadraticSurrogate::QuadraticSurrogate(int dims, double region_scale)
+    : QuadraticSurrogate(dims, region_scale,
+                         std::vector<double>(static_cast<std::size_t>(dims), 0.0),
+                         std::vector<double>(static_cast<std::size_t>(dims), 1.0)) {}
+
+QuadraticSurrogate::QuadraticSurrogate(int dims, double region_scale, std::vector<double> centre,
+                                       std::vector<double> half_width)
     : dims_(dims),
       region_scale_(region_scale),
       model_(dims),
-      centre_(static_cast<std::size_t>(dims), 0.0),
-      half_width_(static_cast<std::size_t>(dims), 1.0) {}
+      centre_(std::move(centre)),
+      half_width_(std::move(half_width)) {}
 
 void QuadraticSurrogate::update(std::vector<Sample>& samples) {
   const int n = static_cast<int>(samples.size());
@@ -183,8 +189,12 @@ bool QuadraticSurrogate::restore(const nlohmann::json& state, std::vector<Sample
                                           state.at("covariance").get<std::vector<double>>()))
     return false;
   model_ = std::move(model);
-  centre_ = centre;
-  half_width_ = half_width;
+  // Before the first fit the region is the one this search was made with: a start changed
+  // between runs decides the first region as it decides the rest of the opening.
+  if (last_fit_size > 0) {
+    centre_ = centre;
+    half_width_ = half_width;
+  }
   last_fit_size_ = last_fit_size;
   best_fit_ = -1;
   // The weights are set afresh by the next refit; the last fit's are only in its coefficients.

@@ -19,8 +19,11 @@ namespace rm::comp::model {
 
 class QuadraticSurrogate final : public Surrogate {
  public:
-  // region_scale: the half-width is region_scale * n^(-1/6) at most (the user's setting).
+  // region_scale: the half-width is region_scale * n^(-1/6) at most (the user's setting); the
+  // region before the first fit: the whole box, or the one given (a user's start).
   QuadraticSurrogate(int dims, double region_scale);
+  QuadraticSurrogate(int dims, double region_scale, std::vector<double> centre,
+                     std::vector<double> half_width);
 
   void update(std::vector<Sample>& samples) override;
   bool fitted() const override { return last_fit_size_ > 0; }

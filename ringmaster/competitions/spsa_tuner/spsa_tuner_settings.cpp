@@ -42,13 +42,7 @@ SpsaParameter read_spsa_parameter(const Reader& r, const Field& item, std::set<s
   Mapping m(r, item, keys);
   SpsaParameter p;
   static_cast<RangeParameter&>(p) = read_range_parameter(r, m, seen);
-  if (auto f = m.find("start")) {
-    const double start = read_number(r, *f);
-    if (!(start >= p.lower && start <= p.upper))
-      r.fail(*f, "must be within the range, " + number_text(p.lower) + " to " +
-                     number_text(p.upper) + " (got " + number_text(start) + ")");
-    p.start = std::clamp(p.unit_of(start), -1.0, 1.0);
-  }
+  if (const auto start = read_range_start(r, m, p)) p.start = *start;
   p.elo = read_in(r, m.require("elo"), 0.0, 1000.0, true,
                   "more than 0 and at most 1000 (the Elo lost half a range from the optimum)");
   return p;

@@ -124,7 +124,7 @@ int main(int argc, char** argv) {
         continue;
       }
       used[i] = 1;
-      char vertex[8];
+      char vertex[16];  // room for any int the compiler must assume (-Wformat-truncation)
       int col = i % board_size;
       snprintf(vertex, sizeof vertex, "%c%d", 'A' + col + (col >= 8 ? 1 : 0), i / board_size + 1);
       reply(id, vertex);

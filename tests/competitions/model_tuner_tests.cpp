@@ -412,8 +412,8 @@ TEST_CASE("model_tuner: a start: the opening's candidates around it, the check's
   CHECK_THAT(tuner.describe_points(std::nullopt).value_or(""),
              Catch::Contains("start: pl: 100; c: 0.8"));
   CHECK_THAT(tuner.short_report(),
-             Catch::Contains("random points within 0.10 of each range of the start (pl: 100; c: "
-                             "0.8)"));
+             Catch::Contains("random points near the start (pl: 100; c: 0.8), at most 0.10 of "
+                             "each range from it."));
   CHECK(tuner.json_report()["start"] ==
         nlohmann::json{{"parameters", "pl: 100; c: 0.8"}, {"spread", 0.1}});
   std::mt19937_64 rng(2);

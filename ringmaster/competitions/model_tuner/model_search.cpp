@@ -12,32 +12,30 @@ namespace {
 
 constexpr int kCells = 8;
 
+struct Span {
+  double low, high;
+};
+
+// The opening's box along parameter k: the whole range, or the start's box clipped to it.
+Span opening_span(const SearchSettings& settings, std::size_t k) {
+  if (settings.start.empty()) return {-1.0, 1.0};
+  return {std::max(-1.0, settings.start[k] - settings.start_half_width),
+          std::min(1.0, settings.start[k] + settings.start_half_width)};
+}
+
 }  // namespace
 
 std::unique_ptr<Surrogate> ModelSearch::make_surrogate(const SearchSettings& settings) {
   if (settings.dims == 1) return std::make_unique<ProcessSurrogate>();
   const std::size_t d = static_cast<std::size_t>(settings.dims);
   std::vector<double> centre(d, 0.0), half_width(d, 1.0);
-  if (!settings.start.empty())
-    for (std::size_t k = 0; k < d; ++k) {
-      // The start's box clipped to [-1, 1], as a centre and half-width.
-      const double low = std::max(-1.0, settings.start[k] - settings.start_half_width);
-      const double high = std::min(1.0, settings.start[k] + settings.start_half_width);
-      centre[k] = (low + high) / 2.0;
-      half_width[k] = (high - low) / 2.0;
-    }
+  for (std::size_t k = 0; k < d; ++k) {
+    const Span box = opening_span(settings, k);
+    centre[k] = (box.low + box.high) / 2.0;
+    half_width[k] = (box.high - box.low) / 2.0;
+  }
   return std::make_unique<QuadraticSurrogate>(settings.dims, settings.region_scale,
                                               std::move(centre), std::move(half_width));
-}
-
-double ModelSearch::opening_low(std::size_t k) const {
-  if (settings_.start.empty()) return -1.0;
-  return std::max(-1.0, settings_.start[k] - settings_.start_half_width);
-}
-
-double ModelSearch::opening_high(std::size_t k) const {
-  if (settings_.start.empty()) return 1.0;
-  return std::min(1.0, settings_.start[k] + settings_.start_half_width);
 }
 
 ModelSearch::ModelSearch(SearchSettings settings)
@@ -80,8 +78,10 @@ std::vector<double> ModelSearch::choose(const UnitSource& unit) const {
       break;
   }
   std::vector<double> u(static_cast<std::size_t>(settings_.dims));
-  for (std::size_t k = 0; k < u.size(); ++k)
-    u[k] = opening_low(k) + (opening_high(k) - opening_low(k)) * unit();
+  for (std::size_t k = 0; k < u.size(); ++k) {
+    const Span box = opening_span(settings_, k);
+    u[k] = box.low + (box.high - box.low) * unit();
+  }
   return u;
 }
 
@@ -97,8 +97,9 @@ Recommendation ModelSearch::recommend() const {
   const std::size_t d = static_cast<std::size_t>(settings_.dims);
   r.point = settings_.start.empty() ? std::vector<double>(d, 0.0) : settings_.start;
   for (std::size_t k = 0; k < d; ++k) {
-    r.low.push_back(opening_low(k));
-    r.high.push_back(opening_high(k));
+    const Span box = opening_span(settings_, k);
+    r.low.push_back(box.low);
+    r.high.push_back(box.high);
   }
   double score = 0.0;
   for (const Sample& s : samples_) score += s.y;

@@ -47,8 +47,8 @@ class ModelSearch {
   // A result (y: 1 won, 0.5 no winner, 0 lost); refits when due.
   void add(std::vector<double> u, double y);
 
-  // The surrogate's recommendation; in the opening phase, the box's centre with the whole box
-  // as its interval and the games' win rate so far.
+  // The surrogate's recommendation; before its first fit, the start (or the box's centre) with
+  // the opening's box as its interval and the games' win rate so far.
   Recommendation recommend() const;
   std::vector<double> best() const { return recommend().point; }
 
@@ -62,9 +62,6 @@ class ModelSearch {
 
  private:
   static std::unique_ptr<Surrogate> make_surrogate(const SearchSettings& settings);
-  // The opening's box: the whole box, or the start's box clipped to it.
-  double opening_low(std::size_t k) const;
-  double opening_high(std::size_t k) const;
   SearchSettings settings_;
   std::vector<Sample> samples_;
   std::unique_ptr<Surrogate> surrogate_;

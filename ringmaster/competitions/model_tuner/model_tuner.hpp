@@ -78,8 +78,8 @@ class ModelTuner final : public NumberedTuner<std::vector<double>> {
   }
   std::string on_point_result(const std::vector<double>& point,
                               const rm::game::GameResult& r) override;
-  // The user's start or else the centre of the ranges, as played (the startup check's
-  // candidate).
+  // The user's start as given, or else the centre of the ranges as played (the startup
+  // check's candidate).
   std::optional<std::vector<rm::scales::Value>> start_values() const override {
     return engine_values(start_point());
   }

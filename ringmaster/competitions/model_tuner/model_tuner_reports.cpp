@@ -31,8 +31,8 @@ std::string ModelTuner::recommendation_text() const {
     const std::string first = "No model yet: the first " + std::to_string(search_.opening_games()) +
                               " games are played at ";
     if (settings_.start.empty()) return first + "random points of the ranges.\n";
-    return first + "random points within " + fixed(settings_.spread, 2) +
-           " of each range of the start (" + format_parameters(start_point()) + ").\n";
+    return first + "random points near the start (" + format_parameters(start_point()) +
+           "), at most " + fixed(settings_.spread, 2) + " of each range from it.\n";
   }
   const model::Recommendation r = search_.recommend();
   std::string text = "Recommended: " + format_parameters(r.point) + "\n";

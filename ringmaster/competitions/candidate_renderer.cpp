@@ -27,4 +27,10 @@ rm::game::PlayerSpec CandidateRenderer::render(const std::vector<rm::scales::Val
   return spec;
 }
 
+void CandidateRenderer::discard(const std::string& files_dir) const {
+  const std::lock_guard lock(mutex_);
+  written_.erase(files_dir);
+  candidate_.remove_files(files_dir);
+}
+
 }  // namespace rm::comp

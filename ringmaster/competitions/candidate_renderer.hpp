@@ -9,6 +9,8 @@
 // whole (CandidateTemplate::write_files: a new directory is renamed into place complete, the
 // files of an existing one are each replaced by a rename), so that no engine ever reads an
 // empty or partial file, whatever else renders the same directory at the same time.
+// discard() removes a directory's files again (the shell does, once no tuning game in flight
+// uses them).
 #pragma once
 
 #include <map>
@@ -43,6 +45,9 @@ class CandidateRenderer {
                               const std::string& player_code) const {
     return render(values, player_code, files_dir(player_code));
   }
+  // Removes the files written into `files_dir` (CandidateTemplate::remove_files) and forgets
+  // them, so that a later render() of that directory writes them again.
+  void discard(const std::string& files_dir) const;
 
  private:
   rm::control::CandidateTemplate candidate_;

@@ -37,7 +37,34 @@ std::optional<JobRequest> TunerShell::next_job() {
   if (auto validation_job = validation_->next_job(progress.done, progress.finished,
                                                   [this] { return recommendation(); }))
     return validation_job;
-  return next_tuning_job();
+  rendered_dirs_.clear();
+  std::optional<JobRequest> job = next_tuning_job();
+  if (job) hold_candidate_dirs(job->job.game_id);
+  return job;
+}
+
+void TunerShell::hold_candidate_dirs(const std::string& game_id) {
+  release_candidate_dirs(game_id);  // the same game issued again: counted once
+  std::vector<std::string>& dirs = dirs_of_game_[game_id];
+  for (const std::string& dir : rendered_dirs_)
+    if (std::find(dirs.begin(), dirs.end(), dir) == dirs.end()) {
+      dirs.push_back(dir);
+      ++games_in_dir_[dir];
+    }
+  rendered_dirs_.clear();
+  if (dirs.empty()) dirs_of_game_.erase(game_id);
+}
+
+void TunerShell::release_candidate_dirs(const std::string& game_id) {
+  const auto game = dirs_of_game_.find(game_id);
+  if (game == dirs_of_game_.end()) return;
+  for (const std::string& dir : game->second) {
+    const auto in_dir = games_in_dir_.find(dir);
+    if (in_dir == games_in_dir_.end() || --in_dir->second > 0) continue;
+    games_in_dir_.erase(in_dir);
+    renderer_->discard(dir);
+  }
+  dirs_of_game_.erase(game);
 }
 
 ResultLines TunerShell::on_result(const rm::game::GameResult& r) {
@@ -46,6 +73,7 @@ ResultLines TunerShell::on_result(const rm::game::GameResult& r) {
     throw std::logic_error(cf_.competition_type + ": on_result called with a void game " +
                            r.game_id);
   ResultLines lines = on_tuning_result(r);
+  release_candidate_dirs(r.game_id);
   if (!has_opponent()) return lines;
   note_opponent_description(opponent_description_, r, tuner_.opponent);
   pool_stats_.add(r);
@@ -54,7 +82,9 @@ ResultLines TunerShell::on_result(const rm::game::GameResult& r) {
 
 bool TunerShell::on_void(const rm::game::GameResult& r) {
   if (Validation::is_validation_id(r.game_id)) return validation_->on_void(r);
-  return on_tuning_void(r);
+  const bool carry_on = on_tuning_void(r);
+  release_candidate_dirs(r.game_id);
+  return carry_on;
 }
 
 bool TunerShell::finished() const {

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -103,6 +104,9 @@ class TunerShell : public Competition {
   // The candidate the startup check starts (the same every time): by default the start, or
   // the recommendation for a tuner without one.
   virtual rm::game::PlayerSpec check_candidate() const;
+  // Whether a tuning candidate's directory is kept after its games (by default it lives only
+  // while a game of it is in flight: a candidate per game or pair would leave thousands).
+  virtual bool keeps_candidate_dirs() const { return false; }
   // The engine values the tuner recommends now, one per parameter.
   virtual std::vector<rm::scales::Value> recommendation() const = 0;
   // The tuner's reports, without validation's (Competition's reports say what each is).
@@ -136,11 +140,15 @@ class TunerShell : public Competition {
 
   // The candidate's player: the template rendered with `values` under `code`, its files (if
   // the template has any) written to `files_dir` once per run, whole, before it is returned
-  // (CandidateRenderer: the one path of the tuning, validation and report candidates).
+  // (CandidateRenderer: the one path of the tuning, validation and report candidates). A
+  // tuning game's directory is removed when no game in flight uses it any more (below).
   rm::game::PlayerSpec render_candidate(const std::vector<rm::scales::Value>& values,
                                         const std::string& code,
                                         const std::string& files_dir) const {
-    return renderer_->render(values, code, files_dir);
+    rm::game::PlayerSpec spec = renderer_->render(values, code, files_dir);
+    if (!files_dir.empty() && !tuner_.candidate.files.empty() && !keeps_candidate_dirs())
+      rendered_dirs_.push_back(files_dir);
+    return spec;
   }
   // A tuning candidate: render_candidate() under `code`, its files (when the template has any)
   // in <code>.candidates/<code without '#'>.
@@ -201,6 +209,18 @@ class TunerShell : public Competition {
 
  private:
   std::vector<nlohmann::json> archive_;  // from restore_archive(), until restore()
+  // A tuning candidate's directory lives while a game of it is in flight: a long tune keeps a
+  // few directories, not one per game or pair. The directories render_candidate() wrote for
+  // the job being made; those of each tuning game in flight, and how many such games use
+  // each. When the last game using one comes back (a result or void) its files are removed;
+  // a later game of the same candidate (a pair's other game, a void game played again)
+  // writes them again. Validation rounds, the report's engines and a tuner that
+  // keeps_candidate_dirs() (the mc_tuner's grid) keep theirs.
+  mutable std::vector<std::string> rendered_dirs_;
+  std::map<std::string, std::vector<std::string>> dirs_of_game_;
+  std::map<std::string, int> games_in_dir_;
+  void hold_candidate_dirs(const std::string& game_id);
+  void release_candidate_dirs(const std::string& game_id);
   // `report`, and validation's report after a blank line when it has one.
   std::string with_validation(std::string report) const;
   // The job of a tuning game between `black` and `white`, without its candidate records.

@@ -208,6 +208,14 @@ void CandidateTemplate::write_files(const std::vector<rm::scales::Value>& values
   fs::remove(staging, ec);
 }
 
+void CandidateTemplate::remove_files(const std::string& files_dir) const {
+  namespace fs = std::filesystem;
+  if (files.empty() || files_dir.empty()) return;
+  std::error_code ignored;
+  for (const auto& f : files) fs::remove(fs::path(files_dir) / f.name, ignored);
+  fs::remove(files_dir, ignored);  // only if empty
+}
+
 rm::game::PlayerSpec CandidateTemplate::render(const std::vector<rm::scales::Value>& values,
                                                const std::string& player_code,
                                                const std::string& files_dir) const {

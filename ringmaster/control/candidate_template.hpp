@@ -61,6 +61,10 @@ struct CandidateTemplate {
   // Throws ConfigError naming the path for I/O problems.
   void write_files(const std::vector<rm::scales::Value>& values,
                    const std::string& files_dir) const;
+  // Removes the files write_files() writes in files_dir, then the directory if that leaves it
+  // empty (what an engine wrote there is kept, and so is the directory). Never throws: a file
+  // already gone is not an error.
+  void remove_files(const std::string& files_dir) const;
   // render_spec() plus write_files(): what the run loop calls before starting a candidate.
   rm::game::PlayerSpec render(const std::vector<rm::scales::Value>& values,
                               const std::string& player_code, const std::string& files_dir) const;

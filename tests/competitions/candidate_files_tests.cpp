@@ -1,7 +1,9 @@
 // Candidate files (a template's `files:`): written once per directory, whole, before any
 // engine of the candidate starts, through the one rendering path every tuner, its validation
 // rounds and its reports share; a reader never sees a partial file, even while the same
-// directory is rendered again at the same time.
+// directory is rendered again at the same time; a tuning candidate's files are there only
+// while a game of it is in flight.
+#include <algorithm>
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -10,6 +12,7 @@
 #include <thread>
 
 #include "ringmaster/competitions/candidate_renderer.hpp"
+#include "ringmaster/competitions/competition_type.hpp"
 #include "tests/competitions/tuner_fixture.hpp"
 
 using namespace rm::comp;
@@ -152,4 +155,94 @@ TEST_CASE("candidate files: the renderer writes a directory once, again only for
   CHECK(plain.files_dir("#3").empty());
   CHECK(plain.render({Value(3LL)}, "#3").engine.process.argv ==
         std::vector<std::string>{"/bin/engine"});
+}
+
+namespace {
+
+// A head-to-head spsa_tuner of `games` games whose candidates load p.txt from their directory.
+rm::control::ControlFile spsa_with_files(const TempDir& dir, int games) {
+  dir.write("p.txt.in", "value {a}\nend\n");
+  return rm::comp::load_control_file(
+      dir.write("tune.yaml",
+                "competition_type: spsa_tuner\n"
+                "board_size: 9\n"
+                "komi: 7.5\n"
+                "number_of_games: " +
+                    std::to_string(games) +
+                    "\n"
+                    "precision: 2\n"
+                    "seed: 5\n"
+                    "parameters:\n"
+                    "  - {code: a, lower: 0, upper: 100, integer: true, elo: 5}\n"
+                    "candidate:\n"
+                    "  command: [engine, '{files_dir}/p.txt']\n"
+                    "  files:\n"
+                    "    p.txt: {template: p.txt.in}\n"));
+}
+
+// The pair game `job` won by black.
+rm::game::GameResult black_wins(const rm::game::GameJob& job) {
+  rm::game::GameResult r = rm::game::result_for(job);
+  r.winner = "b";
+  r.sgf_result = "B+R";
+  return r;
+}
+
+std::vector<std::string> entries(const std::string& path) {
+  std::vector<std::string> names;
+  if (!std::filesystem::exists(path)) return names;
+  for (const auto& e : std::filesystem::directory_iterator(path))
+    names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+}  // namespace
+
+TEST_CASE("candidate files: a tuning candidate's directory lives while a game of it is in flight",
+          "[candidate_files][spsa_tuner]") {
+  TempDir dir;
+  auto tuner = rm::comp::make_competition(spsa_with_files(dir, 40));
+  const std::string candidates = dir.path() + "/tune.candidates";
+  // Pair 0's two games in flight at once (-j 2): both use #0+ and #0-.
+  auto a = tuner->next_job();
+  auto b = tuner->next_job();
+  REQUIRE(a);
+  REQUIRE(b);
+  REQUIRE(a->job.game_id == "0a");
+  REQUIRE(b->job.game_id == "0b");
+  CHECK(entries(candidates) == std::vector<std::string>{"0+", "0-"});
+  const std::string plus_file = candidates + "/0+/p.txt";
+  const std::string plus_text = read(plus_file);
+  CHECK(plus_text.substr(0, 6) == "value ");
+  // An engine's own file in its directory is the user's: kept, and the directory with it.
+  std::ofstream(candidates + "/0-/engine.log") << "log\n";
+  tuner->on_result(black_wins(a->job));
+  CHECK(read(plus_file) == plus_text);  // 0b still plays: nothing removed
+  tuner->on_result(black_wins(b->job));
+  CHECK(entries(candidates) == std::vector<std::string>{"0-"});
+  CHECK(entries(candidates + "/0-") == std::vector<std::string>{"engine.log"});
+
+  // One game at a time (-j 1): the pair's second game writes the directory again.
+  auto c = tuner->next_job();
+  REQUIRE(c);
+  REQUIRE(c->job.game_id == "1a");
+  tuner->on_result(black_wins(c->job));
+  CHECK(entries(candidates) == std::vector<std::string>{"0-"});
+  auto d = tuner->next_job();
+  REQUIRE(d);
+  REQUIRE(d->job.game_id == "1b");
+  CHECK(entries(candidates + "/1+") == std::vector<std::string>{"p.txt"});
+  CHECK(read(candidates + "/1+/p.txt").substr(0, 6) == "value ");
+  // A void game drops its pair: its directories go, and the pair played in its place has its
+  // own.
+  CHECK(tuner->on_void(rm::game::void_result_for(d->job, "engine exited")));
+  CHECK(entries(candidates) == std::vector<std::string>{"0-"});
+
+  // A whole tune leaves no directory of a game, and the report's engines keep theirs.
+  while (auto job = tuner->next_job()) tuner->on_result(black_wins(job->job));
+  REQUIRE(tuner->finished());
+  tuner->full_report();
+  CHECK(entries(candidates) == std::vector<std::string>{"0-", "start", "tuned"});
+  CHECK(entries(candidates + "/tuned") == std::vector<std::string>{"p.txt"});
 }

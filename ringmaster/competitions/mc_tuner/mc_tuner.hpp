@@ -79,6 +79,8 @@ class McTuner final : public NumberedTuner<std::vector<int>> {
   void on_point_dropped(const std::vector<int>& path) override;
   std::string on_point_result(const std::vector<int>& path, const rm::game::GameResult& r) override;
   rm::game::PlayerSpec check_candidate() const override;
+  // Its candidates are the grid's cells, a bounded set whose many games share them.
+  bool keeps_candidate_dirs() const override { return true; }
   std::string static_description() const;
   std::string main_report() const;
 

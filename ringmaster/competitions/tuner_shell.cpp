@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 #include <stdexcept>
+#include <utility>
 
 #include "ringmaster/competitions/game_rng.hpp"
 #include "ringmaster/competitions/tuner_results.hpp"
@@ -44,15 +45,17 @@ std::optional<JobRequest> TunerShell::next_job() {
 }
 
 void TunerShell::hold_candidate_dirs(const std::string& game_id) {
-  release_candidate_dirs(game_id);  // the same game issued again: counted once
-  std::vector<std::string>& dirs = dirs_of_game_[game_id];
+  std::vector<std::string> dirs;
   for (const std::string& dir : rendered_dirs_)
     if (std::find(dirs.begin(), dirs.end(), dir) == dirs.end()) {
       dirs.push_back(dir);
       ++games_in_dir_[dir];
     }
   rendered_dirs_.clear();
-  if (dirs.empty()) dirs_of_game_.erase(game_id);
+  // The same game issued again is counted once; its new directories are counted first, so
+  // that letting go of the earlier issue never removes the files just written.
+  release_candidate_dirs(game_id);
+  if (!dirs.empty()) dirs_of_game_[game_id] = std::move(dirs);
 }
 
 void TunerShell::release_candidate_dirs(const std::string& game_id) {

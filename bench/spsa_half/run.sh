@@ -9,17 +9,18 @@
 # asymmetric, |z|^1.5, quartic and rotated (3 to 7 Elo per parameter) surfaces, the rotated
 # asymmetric one, the true Elo per parameter spread 16 times around the guess (a wrong guess of
 # the same total), and the saturating one from 48 Elo below; ROWS=all adds
-# them at 2 Elo per parameter, precision 1 (four times the games). Writes one JSON file per row
-# (spsa-half-*.json) in the current directory and prints the summary: TUNER's share within the
-# precision at half the games against plain's at the full games, the mean losses, their paired
-# difference, and the paired differences from plain at each budget. RUNS, SEED, THREADS and
-# ROWS (row names, e.g. "q10-5 asym10-5", or all) override the defaults (200, 1000, nproc, the
-# first thirteen rows); TABLE=1 only prints the summary of the JSON files present. The default
-# rows take about 25 minutes on 2 shared threads, ROWS=all about 50.
+# them and the rotated asymmetric one at 2 Elo per parameter, precision 1 (four times the
+# games). Writes one JSON file per row (spsa-half-*.json) in the current directory and prints
+# the summary: TUNER's share within the precision at the first budget (half the games) against
+# plain's at the last (the full games), the mean losses, their paired difference, and the paired
+# differences from plain at each budget. RUNS, SEED, THREADS, BUDGETS and ROWS (row names, e.g.
+# "q10-5 asym10-5", or all) override the defaults (200, 1000, nproc, "0.5x,1x", the first
+# thirteen rows); TABLE=1 only prints the summary of the JSON files present. The default rows
+# take about 25 minutes on 2 shared threads, ROWS=all about 60.
 set -euo pipefail
 if [ "${1:-}" = --help ] || [ "${1:-}" = -h ]; then
   echo "usage: run.sh [BIN_DIR] [TUNER]"
-  sed -n '4,18p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '4,19p' "$0" | sed 's/^# \{0,1\}//'
   exit 0
 fi
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -42,6 +43,7 @@ rows=(
   "quart10-2|10|2|1|10|--surface quartic"
   "rot10-2|10|1,1,1.5,1.5,2,2,2.5,2.5,3,3|1|10|--rotate"
   "rasym10-5|10|5|2|10|--rotate --surface asymmetric"
+  "rasym10-2|10|2|1|10|--rotate --surface asymmetric"
   "spread10-5|10|5|2|10|--true-elos 0.8685,1.182,1.608,2.189,2.978,4.053,5.515,7.505,10.21,13.9"
   "sat10-5|10|5|2|48|--surface saturating"
 )
@@ -57,7 +59,7 @@ for row in "${rows[@]}"; do
   # shellcheck disable=SC2086
   nice "$bin/ringmaster-simulate-spsa" -d "$n" -E "$elos" --precision "$precision" \
     --start-elo "$start" --draw-ratio 0.001 $more -t "plain,$tuner" --baseline plain \
-    -b 0.5x,1x -r "${RUNS:-200}" -s "${SEED:-1000}" -j "${THREADS:-$(nproc)}" \
+    -b "${BUDGETS:-0.5x,1x}" -r "${RUNS:-200}" -s "${SEED:-1000}" -j "${THREADS:-$(nproc)}" \
     --json "spsa-half-$name.json" >&2
 done
 printf '%-10s %9s | %-17s | %-16s | %-17s | %-16s | %-16s\n' row designed \

@@ -105,6 +105,7 @@ TEST_CASE("the helper binaries print their help and exit 0", "[cli][binary][host
   for (const Script& s :
        {Script{"/bin/bash", "/bench/million_games/run.sh", "usage: run.sh"},
         Script{"/bin/bash", "/bench/tuner_evidence/run.sh", "usage: run.sh"},
+        Script{"/bin/bash", "/bench/spsa_half/run.sh", "usage: run.sh"},
         Script{"/bin/bash", "/bench/tuner_evidence/unseen_1d.sh", "usage: unseen_1d.sh"},
         Script{"/usr/bin/python3", "/bench/tuner_evidence/unseen_1d.py", "usage: unseen_1d.py"},
         Script{"/bin/bash", "/bench/tuner_evidence/unseen_nd.sh", "usage: unseen_nd.sh"},
